@@ -1,0 +1,74 @@
+/**
+ * Lazily loaded features per route name (SPEC §2 table, §7, §9). Each feature is a separate chunk loaded with
+ * `loadChunk` (120 000 ms time-out, `ChunkLoadError` on failure), and only on the routes the table lists.
+ *
+ * Extension points: a feature whose importer is `null` has no widget yet and loads nothing. To add one, write the
+ * widget module (default export: a React component) and put `() => import('…')` here:
+ * - `map`: Leaflet map of the airports (tile URL from `MAP_TILE_URL`), for whoever builds the contact page;
+ * - `datePicker`: react-day-picker range in airport local time (search form);
+ * - `addressAutocomplete`: billing-address autocomplete (checkout.booking).
+ */
+import type { ComponentType } from 'react';
+import { loadChunk } from './chunk-loader.ts';
+
+/** Feature names. */
+export type FeatureName = 'map' | 'datePicker' | 'gallery' | 'addressAutocomplete' | 'frameResizer';
+
+/** Which features each route name may load (SPEC §2; gallery per DESIGN §3 airports.show). */
+export const ROUTE_FEATURES: Readonly<Record<string, readonly FeatureName[]>> = Object.freeze({
+  index: ['datePicker', 'map'],
+  'airports.index': ['map'],
+  'airports.show': ['datePicker', 'map', 'gallery'],
+  faq: [],
+  'checkout.tariffs': [],
+  'checkout.booking': ['addressAutocomplete'],
+  'contact.index': ['map'],
+  account: ['frameResizer'],
+  'user.reservation': ['frameResizer'],
+  'user.reservation.pdf': ['frameResizer'],
+  'guest.reservation': ['frameResizer'],
+  'guest.reservation.pdf': ['frameResizer'],
+  'guest.reservation.invoice': ['frameResizer'],
+});
+
+/** A feature module: its default export is the widget. */
+export type FeatureModule = { default: ComponentType<any> };
+
+/** The chunk importer of each feature; `null` = no widget yet (extension point, loads nothing). */
+export const FEATURE_IMPORTERS: Record<FeatureName, (() => Promise<FeatureModule>) | null> = {
+  gallery: () => import('~/components/client/gallery-slider.tsx'),
+  map: null,
+  datePicker: null,
+  addressAutocomplete: null,
+  frameResizer: null,
+};
+
+/** Whether `routeName` may load `feature` (SPEC §2). */
+export function routeHasFeature(routeName: string, feature: FeatureName): boolean {
+  return ROUTE_FEATURES[routeName]?.includes(feature) ?? false;
+}
+
+const cache = new Map<FeatureName, Promise<FeatureModule>>();
+
+/**
+ * Loads `feature` for `routeName`: resolves `null` when the route does not list it or no widget exists yet;
+ * otherwise the module (loaded once; a failed load is forgotten so it can be retried).
+ * @throws ChunkLoadError on time-out or load failure.
+ */
+export function loadFeature(
+  feature: FeatureName,
+  routeName: string,
+  importers: Record<FeatureName, (() => Promise<FeatureModule>) | null> = FEATURE_IMPORTERS,
+  options: { timeoutMs?: number } = {},
+): Promise<FeatureModule | null> {
+  const importer = importers[feature];
+  if (!importer || !routeHasFeature(routeName, feature)) return Promise.resolve(null);
+  if (importers !== FEATURE_IMPORTERS) return loadChunk(importer, { name: feature, address: feature, ...options });
+  let promise = cache.get(feature);
+  if (!promise) {
+    promise = loadChunk(importer, { name: feature, address: feature, ...options });
+    promise.catch(() => cache.delete(feature));
+    cache.set(feature, promise);
+  }
+  return promise;
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { consentCookie, hasAnalyticsConsent, isCookieBarHidden, type Consent } from '~/client/cookies.ts';
+import { useT } from '../i18n-context.tsx';
+
+/**
+ * The cookie bar (SPEC §2, §9, DESIGN §7): hidden when the cookie `eap_hide-cookie-bar` is set; accepting sets
+ * it (value `all`, analytics allowed) as does "necessary only" (value `necessary`). Rendered after hydration
+ * only, so returning visitors never see it flash. `onConsent(true)` runs on accept and on load when agreed before.
+ */
+export function CookieBar({ onConsent }: { onConsent: (agreed: boolean) => void }) {
+  const t = useT();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (isCookieBarHidden(document.cookie)) onConsent(hasAnalyticsConsent(document.cookie));
+    else setVisible(true);
+  }, [onConsent]);
+
+  if (!visible) return null;
+  const choose = (consent: Consent) => {
+    document.cookie = consentCookie(consent, window.location.protocol === 'https:');
+    setVisible(false);
+    onConsent(consent === 'all');
+  };
+  return (
+    <section
+      data-cookie-bar
+      aria-label={t('cookie.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+    >
+      <div className="container-page flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+        <p className="flex-1 text-sm text-ink">
+          {t('cookie.text')}{' '}
+          <a className="text-accent underline" href={t('cookie.privacy.href')}>
+            {t('cookie.privacy')}
+          </a>
+        </p>
+        <div className="flex gap-2">
+          <button type="button" className="btn-secondary text-sm" onClick={() => choose('necessary')} data-cookie-necessary>
+            {t('cookie.necessary')}
+          </button>
+          <button type="button" className="btn-primary text-sm" onClick={() => choose('all')} data-cookie-accept>
+            {t('cookie.accept')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

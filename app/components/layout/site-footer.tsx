@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useHref, useT } from '../i18n-context.tsx';
+
+type Shop = { name: string; address: string; email: string; phone: string };
+
+export function SiteFooter({ shop }: { shop: Shop }) {
+  const t = useT();
+  const href = useHref();
+  return (
+    <footer className="mt-16 border-t border-line bg-white">
+      <div className="container-page grid gap-8 py-10 text-sm text-muted sm:grid-cols-3">
+        <div>
+          <p className="font-semibold text-ink">{shop.name}</p>
+          <p className="mt-2">{shop.address}</p>
+          <p className="mt-1">
+            <a className="hover:text-accent" href={`mailto:${shop.email}`}>{shop.email}</a>
+          </p>
+          <p className="mt-1">
+            <a className="hover:text-accent" href={`tel:${shop.phone.replace(/\s/g, '')}`}>{shop.phone}</a>
+          </p>
+        </div>
+        <nav aria-label={t('footer.nav')}>
+          <p className="font-semibold text-ink">{t('footer.service')}</p>
+          <ul className="mt-2 space-y-1">
+            <li><Link className="hover:text-accent" to={href('/parkplatz')}>{t('nav.airports')}</Link></li>
+          </ul>
+        </nav>
+        <div>
+          <p className="font-semibold text-ink">{t('footer.trust.title')}</p>
+          <p className="mt-2">{t('footer.trust.text')}</p>
+        </div>
+      </div>
+      <p className="container-page pb-8 text-xs text-muted">
+        © {new Date().getFullYear()} {shop.name}. {t('footer.prices_note')}
+      </p>
+    </footer>
+  );
+}

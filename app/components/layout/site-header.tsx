@@ -1,0 +1,61 @@
+import { CircleUserRound } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { localePath } from '~/i18n.ts';
+import { useHref, useLocale, useT } from '../i18n-context.tsx';
+
+/** Same page in the other language: strips or adds the `/en` prefix (DESIGN §3). */
+function switchLocalePath(pathname: string, search: string, target: 'de' | 'en'): string {
+  const germanPath = pathname === '/en' ? '/' : pathname.replace(/^\/en(?=\/)/, '');
+  return localePath(target, germanPath) + search;
+}
+
+export function SiteHeader({ authenticated, shopName }: { authenticated: boolean; shopName: string }) {
+  const t = useT();
+  const href = useHref();
+  const locale = useLocale();
+  const location = useLocation();
+  const other = locale === 'de' ? 'en' : 'de';
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+        {t('nav.skip')}
+      </a>
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link to={href('/')} className="flex items-center gap-2 font-bold text-ink" aria-label={t('nav.home')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="text-lg tracking-tight">{shopName}</span>
+        </Link>
+        <nav aria-label={t('nav.main')} className="ml-auto hidden items-center gap-1 md:flex" data-main-nav>
+          <Link className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent" to={href('/parkplatz')}>
+            {t('nav.airports')}
+          </Link>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 md:ml-2">
+          <a
+            className="rounded-md px-2 py-2 text-sm font-semibold uppercase text-muted hover:text-accent"
+            href={switchLocalePath(location.pathname, location.search, other)}
+            hrefLang={other}
+            lang={other}
+            aria-label={t('nav.language_switch')}
+          >
+            {other}
+          </a>
+          <a
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
+            href={authenticated ? href('/konto') : '#login'}
+          >
+            <CircleUserRound aria-hidden size={20} />
+            <span className="hidden sm:inline">{authenticated ? t('nav.account') : t('nav.login')}</span>
+          </a>
+        </div>
+      </div>
+      <nav aria-label={t('nav.main_mobile')} className="border-t border-line md:hidden">
+        <div className="container-page flex gap-1 overflow-x-auto py-1 text-sm">
+          <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/parkplatz')}>
+            {t('nav.airports')}
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The body of `POST /api/checkout/cart` (DESIGN §5). Messages are translation keys, translated where shown.
+ */
+import { z } from 'zod';
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** `{airportId, tariffId, entryTime, exitTime}`; ids are positive integers, times `YYYY-MM-DDTHH:mm` local. */
+export const CartSchema = z.object({
+  airportId: z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
+  tariffId: z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
+  entryTime: z.string({ error: 'validation.required' }).regex(LOCAL_DATE_TIME, 'validation.datetime'),
+  exitTime: z.string({ error: 'validation.required' }).regex(LOCAL_DATE_TIME, 'validation.datetime'),
+});
+
+/** A parsed cart request. */
+export type CartInput = z.infer<typeof CartSchema>;
+
+/**
+ * Turns zod issues into `{field: [messageKey, …]}` with the top-level field key as sent.
+ * Used by the server (422 bodies) and the browser (field messages).
+ */
+export function issuesToFieldKeys(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '_');
+    const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+    (errors[field] ??= []).includes(key) || errors[field].push(key);
+  }
+  return errors;
+}

@@ -1,0 +1,31 @@
+/**
+ * The translation dictionaries, loaded on the server only (the browser fetches them from
+ * `GET /translations/{locale}.json`, DESIGN §5). Server rendering uses the same texts (issue: no flash of keys).
+ */
+import crypto from 'node:crypto';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import { lookup, type Dictionary, type Locale } from './i18n.ts';
+
+/** Every locale's dictionary. */
+export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
+
+/** Content hash of the dictionaries: the `v` of the translations URL, changes when a text changes. */
+export const TRANSLATIONS_VERSION = crypto
+  .createHash('sha256')
+  .update(JSON.stringify(DICTIONARIES))
+  .digest('hex')
+  .slice(0, 12);
+
+/** A text lookup bound to a locale: `t('key', {name: 'value'})`. */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** Returns the lookup for `locale`, falling back to German, then to the key. */
+export function translator(locale: Locale): Translate {
+  return (key, params) => lookup(DICTIONARIES[locale], DICTIONARIES.de, key, params);
+}
+
+/** The page-head `translations-url` for a locale (DESIGN §4). */
+export function translationsUrl(locale: Locale): string {
+  return `/translations/${locale}.json?v=${TRANSLATIONS_VERSION}`;
+}

@@ -1,0 +1,111 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { SiteHeader } from './components/layout/site-header.tsx';
+import { I18nProvider, useT } from './components/i18n-context.tsx';
+import { useNonce } from './components/nonce.tsx';
+import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
+import { toLocale } from './i18n.ts';
+import './app.css';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { session, app } = context;
+  const locale = toLocale(params.lang);
+  const flash = session.takeFlash();
+  if (session.dirty) await session.save();
+  return data(
+    {
+      locale,
+      csrfToken: session.csrfToken,
+      translationsUrl: translationsUrl(locale),
+      debug: app.env.APP_DEBUG,
+      authenticated: Boolean(session.get('userId')),
+      dictionary: DICTIONARIES[locale],
+      flash: flash ?? null,
+      shop: {
+        name: app.env.SHOP_NAME,
+        address: app.env.SHOP_ADDRESS,
+        email: app.env.SHOP_EMAIL,
+        phone: app.env.SHOP_PHONE,
+      },
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/** The route name of the page being shown (SPEC §2): the deepest route's id, or an error page name. */
+function useRouteName(error: unknown): string {
+  const matches = useMatches();
+  if (error != null) return isRouteErrorResponse(error) && error.status === 404 ? 'errors.404' : 'errors.500';
+  const deepest = matches[matches.length - 1]?.id ?? 'index';
+  return deepest === 'not-found' ? 'errors.404' : deepest;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const error = useRouteError();
+  const routeName = useRouteName(error);
+  const locale = root?.locale ?? 'de';
+  const nonce = useNonce();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="locale" content={locale} />
+        <meta name="route-name" content={routeName} />
+        <meta name="csrf-token" content={root?.csrfToken ?? ''} />
+        <meta name="translations-url" content={root?.translationsUrl ?? `/translations/${locale}.json`} />
+        <meta name="debug" content={root?.debug ? '1' : '0'} />
+        <meta name="authenticated" content={root?.authenticated ? '1' : '0'} />
+        <meta name="theme-color" content="#0b5cad" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        <I18nProvider locale={locale} dictionary={root?.dictionary ?? {}}>
+          <div className="flex min-h-dvh flex-col">
+            <SiteHeader authenticated={root?.authenticated ?? false} shopName={root?.shop.name ?? ''} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {root ? <SiteFooter shop={root.shop} /> : null}
+          </div>
+        </I18nProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <p className="text-6xl font-bold text-accent">{notFound ? '404' : '500'}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{t(notFound ? 'error.404.title' : 'error.500.title')}</h1>
+      <p className="mt-3 text-muted">{t(notFound ? 'error.404.text' : 'error.500.text')}</p>
+      <a className="btn-primary mt-8 inline-flex" href={t('nav.home.href')}>
+        {t('error.back_home')}
+      </a>
+    </section>
+  );
+}

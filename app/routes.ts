@@ -1,0 +1,13 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// Route ids are the route names of SPEC §2 (they appear in <meta name="route-name">); paths are DESIGN §3.
+// Every page exists in German at the root and in English under /en (the optional `:lang` segment).
+export default [
+  route(':lang?', 'routes/locale-layout.tsx', { id: 'locale' }, [
+    index('routes/index.tsx', { id: 'index' }),
+    route('parkplatz', 'routes/airports-index.tsx', { id: 'airports.index' }),
+    route('parkplatz/:airport', 'routes/airports-show.tsx', { id: 'airports.show' }),
+    route('buchung/tarife', 'routes/checkout-tariffs.tsx', { id: 'checkout.tariffs' }),
+    route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+  ]),
+] satisfies RouteConfig;

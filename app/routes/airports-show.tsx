@@ -1,0 +1,140 @@
+import { Info, Navigation } from 'lucide-react';
+import { data } from 'react-router';
+import { useLocale, useT } from '~/components/i18n-context.tsx';
+import { SearchForm } from '~/components/shop/search-form.tsx';
+import { formatMoney } from '~/domain/money.ts';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { selectPriceList, parkingPrice } from '~/domain/pricing.ts';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { findAirportBySlug, listAirports, loadTariffs } from '~/services/catalog.server.ts';
+import type { Route } from './+types/airports-show';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { db } = context.app;
+  const airport = await findAirportBySlug(db, params.airport);
+  if (!airport) throw data(null, { status: 404 });
+  const en = locale === 'en';
+  const today = instantToLocal(context.app.now(), airport.timeZone).slice(0, 10);
+  const [all, tariffRows] = await Promise.all([listAirports(db), loadTariffs(db, airport.id)]);
+  return {
+    title: t('airport.meta.title', { airport: en ? airport.nameEn : airport.nameDe, iata: airport.iata }),
+    description: t('airport.meta.description', { airport: en ? airport.nameEn : airport.nameDe }),
+    minDate: instantToLocal(context.app.now(), airport.timeZone),
+    airports: all.map((a) => ({ slug: a.slug, iata: a.iata, name: en ? a.nameEn : a.nameDe, locked: a.status === 'locked' })),
+    airport: {
+      slug: airport.slug,
+      iata: airport.iata,
+      name: en ? airport.nameEn : airport.nameDe,
+      city: airport.city,
+      locked: airport.status === 'locked',
+      description: en ? airport.descriptionEn : airport.descriptionDe,
+      directions: en ? airport.directionsEn : airport.directionsDe,
+      comment: (en ? airport.commentEn : airport.commentDe) ?? null,
+      ratingId: airport.ratingId,
+      gallery: airport.gallery.map((g) => ({ src: g.src, alt: en ? g.altEn : g.altDe })),
+    },
+    // "from" prices: one day and one week on the list valid today
+    tariffs: tariffRows.map((tariff) => {
+      const list = selectPriceList(tariff.priceLists, today);
+      return {
+        id: tariff.id,
+        category: tariff.category,
+        name: en ? tariff.nameEn : tariff.nameDe,
+        lotName: tariff.lot.name,
+        transferMinutes: tariff.lot.transferMinutes,
+        oneDayCents: parkingPrice(list, 1),
+        oneWeekCents: parkingPrice(list, 8),
+      };
+    }),
+  };
+}
+
+export default function AirportsShow({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { airport, airports, tariffs, minDate } = loaderData;
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <p className="font-mono text-sm font-semibold text-accent">{airport.iata}</p>
+      <h1 className="text-3xl font-bold tracking-tight">{t('airport.title', { airport: airport.name })}</h1>
+      <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
+
+      {airport.comment ? (
+        <p className="card mt-4 flex gap-3 border-warn bg-warn-soft p-4 text-sm" data-airport-comment>
+          <Info aria-hidden className="shrink-0 text-warn" size={18} />
+          {airport.comment}
+        </p>
+      ) : null}
+
+      <div className="mt-6">
+        <SearchForm airports={airports} values={{ airport: airport.slug }} minDate={minDate} compact />
+      </div>
+
+      <section className="mt-10" aria-labelledby="overview-title">
+        <h2 id="overview-title" className="text-2xl font-semibold">
+          {t('airport.tariffs.title')}
+        </h2>
+        {airport.locked ? (
+          <p className="mt-2 text-warn">{t('tariffs.locked.text')}</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="card w-full min-w-[32rem] border-separate border-spacing-0 text-left text-sm">
+              <thead>
+                <tr className="text-muted">
+                  <th scope="col" className="p-3 font-medium">{t('airport.tariffs.tariff')}</th>
+                  <th scope="col" className="p-3 font-medium">{t('airport.tariffs.category')}</th>
+                  <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_day')}</th>
+                  <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_week')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tariffs.map((tariff) => (
+                  <tr key={tariff.id} className="border-t border-line">
+                    <th scope="row" className="border-t border-line p-3 font-medium">
+                      {tariff.name}
+                      <span className="block text-xs font-normal text-muted">{tariff.lotName}</span>
+                    </th>
+                    <td className="border-t border-line p-3">{t(`tariff.category.${tariff.category}`)}</td>
+                    <td className="border-t border-line p-3 text-right">{formatMoney(tariff.oneDayCents, locale)}</td>
+                    <td className="border-t border-line p-3 text-right font-semibold">{formatMoney(tariff.oneWeekCents, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-2 text-xs text-muted">{t('airport.tariffs.note')}</p>
+          </div>
+        )}
+      </section>
+
+      {airport.gallery.length > 0 ? (
+        <section className="mt-10" aria-labelledby="gallery-title" data-gallery>
+          <h2 id="gallery-title" className="text-2xl font-semibold">{t('airport.gallery.title')}</h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
+            {airport.gallery.map((image) => (
+              <li key={image.src}>
+                <img src={image.src} alt={image.alt} width={1200} height={675} loading="lazy" className="aspect-video w-full rounded-xl border border-line object-cover" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {airport.directions ? (
+        <section className="mt-10 max-w-3xl" aria-labelledby="directions-title">
+          <h2 id="directions-title" className="flex items-center gap-2 text-2xl font-semibold">
+            <Navigation aria-hidden size={22} className="text-accent" />
+            {t('airport.directions.title')}
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-ink">{airport.directions}</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'description', content: data?.description }];
+}

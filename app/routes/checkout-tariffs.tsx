@@ -1,0 +1,274 @@
+import { useEffect, useState } from 'react';
+import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { ApiError, api } from '~/client/api.ts';
+import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
+import { OfferCard } from '~/components/shop/offer-card.tsx';
+import { SearchForm } from '~/components/shop/search-form.tsx';
+import { TARIFF_CATEGORIES } from '~/constants.ts';
+import { instantToLocal, parseLocalDateTime } from '~/domain/local-time.ts';
+import type { Offer } from '~/domain/offer.ts';
+import { billableDays } from '~/domain/stay.ts';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { CartError, putInCart, stayMessageKey } from '~/services/cart.server.ts';
+import { findAirportBySlug, listAirports, searchOffers } from '~/services/catalog.server.ts';
+import type { Route } from './+types/checkout-tariffs';
+
+type FieldErrors = Partial<Record<'airport' | 'entry' | 'exit', string>>;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const url = new URL(request.url);
+  const slug = url.searchParams.get('airport') ?? '';
+  const entry = url.searchParams.get('entry') ?? '';
+  const exit = url.searchParams.get('exit') ?? '';
+  const { db } = context.app;
+  const now = context.app.now();
+
+  const rows = await listAirports(db);
+  const airports = rows.map((a) => ({
+    slug: a.slug,
+    iata: a.iata,
+    name: locale === 'en' ? a.nameEn : a.nameDe,
+    locked: a.status === 'locked',
+  }));
+  const errors: FieldErrors = {};
+  const airport = slug ? await findAirportBySlug(db, slug) : null;
+  if (!airport) errors.airport = t(slug ? 'search.error.airport_unknown' : 'validation.required');
+  if (!parseLocalDateTime(entry)) errors.entry = t(entry ? 'validation.stay.invalid' : 'validation.datetime');
+  if (!parseLocalDateTime(exit)) errors.exit = t(exit ? 'validation.stay.invalid' : 'validation.datetime');
+
+  let offers: Offer[] = [];
+  if (airport && !errors.entry && !errors.exit) {
+    const search = await searchOffers(db, { airport, entry, exit, now, locale });
+    for (const v of search.stayViolations) {
+      errors[v.field === 'entryTime' ? 'entry' : 'exit'] ??= t(stayMessageKey(v.code));
+    }
+    offers = search.offers;
+  }
+  const hasErrors = Object.keys(errors).length > 0;
+  const airportView = airport
+    ? {
+        id: airport.id,
+        slug: airport.slug,
+        iata: airport.iata,
+        name: locale === 'en' ? airport.nameEn : airport.nameDe,
+        locked: airport.status === 'locked',
+        comment: (locale === 'en' ? airport.commentEn : airport.commentDe) ?? null,
+      }
+    : null;
+  return data(
+    {
+      title: airportView ? t('tariffs.meta.title', { airport: airportView.name }) : t('tariffs.meta.title_generic'),
+      airports,
+      airport: airportView,
+      values: { airport: slug, entry, exit },
+      errors,
+      days: hasErrors ? null : billableDays(entry, exit),
+      minDate: instantToLocal(now, 'Europe/Berlin'),
+      offers,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+// Without JavaScript the "book" buttons post here; with JavaScript they call POST /api/checkout/cart.
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const form = await request.formData();
+  const { session } = context;
+  if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
+    return data({ tariffId: Number(form.get('tariffId')), error: t('api.error.csrf') }, { status: 419 });
+  }
+  try {
+    await putInCart(context.app.db, session, Object.fromEntries(form), { now: context.app.now(), locale });
+    await session.save();
+    return redirect(localePath(locale, '/buchung'));
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    const first = Object.values(error.fields)[0]?.[0];
+    return data(
+      { tariffId: Number(form.get('tariffId')), error: t(first ?? error.messageKey) },
+      { status: error.status },
+    );
+  }
+}
+
+function BookButton({ offer, airportId, entry, exit, actionError }: {
+  offer: Offer;
+  airportId: number;
+  entry: string;
+  exit: string;
+  actionError?: string;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [error, setError] = useState<string | undefined>(actionError);
+  const [busy, setBusy] = useState(false);
+  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await api.post<{ redirect: string }>('checkout/cart', {
+        airportId,
+        tariffId: offer.tariffId,
+        entryTime: entry,
+        exitTime: exit,
+      });
+      navigate(result.redirect);
+    } catch (err) {
+      const body = err instanceof ApiError ? err.body : null;
+      const field = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
+      setError(field ?? body?.message ?? t('api.error.server'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-2">
+      <input type="hidden" name="airportId" value={airportId} />
+      <input type="hidden" name="tariffId" value={offer.tariffId} />
+      <input type="hidden" name="entryTime" value={entry} />
+      <input type="hidden" name="exitTime" value={exit} />
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <button
+        type="submit"
+        className="btn-primary w-full"
+        disabled={busy || navigation.state === 'submitting'}
+        aria-describedby={error ? `offer-${offer.tariffId}-error` : undefined}
+      >
+        {t('offer.book')}
+        <span className="sr-only"> – {offer.name}</span>
+      </button>
+      {error ? (
+        <p id={`offer-${offer.tariffId}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** Pushes the tariff lists to the analytics data layer once per result (SPEC §3: lists with a category). */
+function useTariffListImpressions(offers: Offer[], airportIata: string | undefined) {
+  useEffect(() => {
+    if (!airportIata || offers.length === 0) return;
+    const w = window as unknown as { dataLayer?: unknown[] };
+    w.dataLayer = w.dataLayer ?? [];
+    w.dataLayer.push({
+      event: 'productImpressions',
+      ecommerce: {
+        currencyCode: 'EUR',
+        impressions: offers.map((o, index) => ({
+          id: String(o.tariffId),
+          name: o.name,
+          category: o.category,
+          list: o.category,
+          brand: airportIata,
+          price: o.price ? (o.price.totalCents / 100).toFixed(2) : undefined,
+          position: index + 1,
+        })),
+      },
+    });
+  }, [offers, airportIata]);
+}
+
+export default function CheckoutTariffs({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const href = useHref();
+  const { airport, airports, values, errors, days, offers, minDate } = loaderData;
+  useTariffListImpressions(offers, airport?.iata);
+  const hasErrors = Object.keys(errors).length > 0;
+  const dateFormat = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  const show = (local: string) => dateFormat.format(new Date(`${local}:00Z`));
+  const tariffLists = TARIFF_CATEGORIES.map((category) => ({
+    category,
+    offers: offers.filter((o) => o.category === category),
+  })).filter((list) => list.offers.length > 0);
+
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {airport ? t('tariffs.title', { airport: airport.name }) : t('tariffs.title_generic')}
+      </h1>
+      {airport && !hasErrors ? (
+        <p className="mt-1 text-muted" data-stay-summary>
+          {show(values.entry)} – {show(values.exit)} · {t('tariffs.days', { count: days ?? 0 })}
+        </p>
+      ) : null}
+
+      <details className="mt-4" open={hasErrors || !airport}>
+        <summary className="cursor-pointer font-medium text-accent">{t('tariffs.change_search')}</summary>
+        <div className="mt-3">
+          <SearchForm airports={airports} values={values} errors={errors} minDate={minDate} compact />
+        </div>
+      </details>
+
+      {airport?.locked ? (
+        <section className="card mt-6 border-warn bg-warn-soft p-5" role="status" data-airport-locked>
+          <h2 className="text-lg font-semibold text-warn">{t('tariffs.locked.title')}</h2>
+          <p className="mt-2">{airport.comment ?? t('tariffs.locked.text')}</p>
+        </section>
+      ) : null}
+
+      {airport && !airport.locked && !hasErrors ? (
+        tariffLists.length === 0 ? (
+          <p className="card mt-6 p-5">{t('tariffs.none')}</p>
+        ) : (
+          tariffLists.map((list) => (
+            <section key={list.category} className="mt-8" aria-labelledby={`list-${list.category}`} data-tariff-list={list.category}>
+              <h2 id={`list-${list.category}`} className="text-xl font-semibold">
+                {t(`tariff.category.${list.category}.title`)}
+              </h2>
+              <p className="text-sm text-muted">{t(`tariff.category.${list.category}.text`)}</p>
+              <div className="mt-3 grid gap-4">
+                {list.offers.map((offer) => (
+                  <OfferCard
+                    key={offer.tariffId}
+                    offer={offer}
+                    bookButton={
+                      <BookButton
+                        offer={offer}
+                        airportId={airport.id}
+                        entry={values.entry}
+                        exit={values.exit}
+                        actionError={actionData?.tariffId === offer.tariffId ? actionData.error : undefined}
+                      />
+                    }
+                  />
+                ))}
+              </div>
+            </section>
+          ))
+        )
+      ) : null}
+
+      {!airport ? (
+        <p className="mt-6 text-muted">
+          <a className="text-accent underline" href={href('/parkplatz')}>
+            {t('tariffs.browse_airports')}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}

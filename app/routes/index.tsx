@@ -1,0 +1,96 @@
+import { BadgeEuro, CalendarCheck, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { SearchForm } from '~/components/shop/search-form.tsx';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { listAirports } from '~/services/catalog.server.ts';
+import type { Route } from './+types/index';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const rows = await listAirports(context.app.db);
+  return {
+    title: t('home.meta.title'),
+    description: t('home.meta.description'),
+    minDate: instantToLocal(context.app.now(), 'Europe/Berlin'),
+    airports: rows.map((a) => ({
+      slug: a.slug,
+      iata: a.iata,
+      name: locale === 'en' ? a.nameEn : a.nameDe,
+      city: a.city,
+      locked: a.status === 'locked',
+    })),
+  };
+}
+
+export default function Index({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useHref();
+  const { airports, minDate } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-accent-soft to-surface">
+        <div className="container-page py-8 sm:py-14">
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-muted">{t('home.lead')}</p>
+          <div className="mt-6">
+            <SearchForm airports={airports} minDate={minDate} />
+          </div>
+        </div>
+      </section>
+
+      <section className="container-page mt-12" aria-labelledby="benefits-title">
+        <h2 id="benefits-title" className="sr-only">
+          {t('home.benefits.title')}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {[
+            { icon: BadgeEuro, key: 'price' },
+            { icon: CalendarCheck, key: 'cancel' },
+            { icon: ShieldCheck, key: 'safe' },
+          ].map(({ icon: Icon, key }) => (
+            <li key={key} className="card flex gap-4 p-5">
+              <Icon aria-hidden className="shrink-0 text-accent" size={28} />
+              <div>
+                <p className="font-semibold">{t(`home.benefits.${key}.title`)}</p>
+                <p className="mt-1 text-sm text-muted">{t(`home.benefits.${key}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container-page mt-12" aria-labelledby="airports-title">
+        <h2 id="airports-title" className="text-2xl font-semibold">
+          {t('home.airports.title')}
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {airports.map((a) => (
+            <li key={a.slug}>
+              <Link
+                to={href(`/parkplatz/${a.slug}`)}
+                className="card flex h-full items-center justify-between gap-2 p-4 hover:border-accent"
+              >
+                <span>
+                  <span className="block font-medium">{a.city}</span>
+                  <span className="block text-sm text-muted">{a.locked ? t('airport.locked.short') : a.name}</span>
+                </span>
+                <span className="rounded-md bg-accent-soft px-2 py-1 font-mono text-sm font-semibold text-accent">{a.iata}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data?.title },
+    { name: 'description', content: data?.description },
+  ];
+}

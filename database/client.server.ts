@@ -1,0 +1,66 @@
+/**
+ * Database connection: PGlite (embedded Postgres in `DATA_DIR/pglite`) by default, PostgreSQL when a URL is
+ * given (DESIGN §1). Both speak the same SQL, so the rest of the code sees one Drizzle type.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database used everywhere, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A database connection with its driver kind and a way to close it. */
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** applies the committed migrations in `database/migrations` */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Folder of the drizzle-kit migrations, resolved from the working directory (the project root). */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
+
+/**
+ * Opens PostgreSQL when `url` is set, otherwise PGlite with its data in `dataDir`
+ * (created with its parents, since PGlite creates only the last folder). `pglite` may pass an already
+ * opened PGlite instance (tests load a migrated data dir into one).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dir = options.dataDir ?? '.data/pglite';
+    fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const owned = client;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => owned.close(),
+  };
+}

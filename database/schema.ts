@@ -1,0 +1,291 @@
+/**
+ * The one Drizzle `pg-core` schema, shared by PGlite (embedded) and PostgreSQL (DESIGN §1, §6).
+ * Money columns are integer euro cents (gross, VAT included unless named `net`).
+ * Local date-times of a stay are stored as `YYYY-MM-DDTHH:mm` text in the airport's time zone,
+ * beside the UTC instants, because billing counts calendar days in airport local time.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Airport status: `locked` airports are shown but cannot be booked (SPEC §1 notification sign-up). */
+export type AirportStatus = 'active' | 'locked';
+
+/** Tariff category; names the tariff list an offer appears in (SPEC §3, DESIGN §6). */
+export type TariffCategory = 'shuttle' | 'valet' | 'terminal';
+
+/** Reservation status (DESIGN §6). */
+export type ReservationStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'completed';
+
+/** A picture of the airport's gallery; `src` is a site-relative URL. */
+export type GalleryImage = { src: string; altDe: string; altEn: string };
+
+/** Facts about a parking lot shown on offer cards (DESIGN §10). */
+export type ParkingLotFeatures = {
+  covered: boolean;
+  /** true when the customer hands over the keys (valet) */
+  keysHandedOver: boolean;
+  evCharging: boolean;
+  security24h: boolean;
+  /** maximum vehicle height in centimetres, null when unlimited */
+  maxHeightCm: number | null;
+};
+
+export const airports = pgTable('airports', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  iata: text('iata').notNull().unique(),
+  nameDe: text('name_de').notNull(),
+  nameEn: text('name_en').notNull(),
+  city: text('city').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  /** IANA time zone, e.g. `Europe/Berlin` */
+  timeZone: text('time_zone').notNull(),
+  status: text('status').$type<AirportStatus>().notNull().default('active'),
+  /** notice shown in the eapcomment modal, null when there is none */
+  commentDe: text('comment_de'),
+  commentEn: text('comment_en'),
+  directionsDe: text('directions_de').notNull().default(''),
+  directionsEn: text('directions_en').notNull().default(''),
+  descriptionDe: text('description_de').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  /** id of the review provider's ratings for this airport (data-rating-id) */
+  ratingId: text('rating_id'),
+  videoUrl: text('video_url'),
+  gallery: jsonb('gallery').$type<GalleryImage[]>().notNull().default([]),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const parkingLots = pgTable(
+  'parking_lots',
+  {
+    id: serial('id').primaryKey(),
+    airportId: integer('airport_id')
+      .notNull()
+      .references(() => airports.id),
+    name: text('name').notNull(),
+    operator: text('operator').notNull(),
+    street: text('street').notNull(),
+    streetNumber: text('street_number').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** distance to the terminal in metres */
+    distanceMeters: integer('distance_meters').notNull(),
+    /** transfer time to the terminal in minutes (walk or shuttle) */
+    transferMinutes: integer('transfer_minutes').notNull(),
+    openingHoursDe: text('opening_hours_de').notNull(),
+    openingHoursEn: text('opening_hours_en').notNull(),
+    arrivalInstructionsDe: text('arrival_instructions_de').notNull(),
+    arrivalInstructionsEn: text('arrival_instructions_en').notNull(),
+    returnInstructionsDe: text('return_instructions_de').notNull(),
+    returnInstructionsEn: text('return_instructions_en').notNull(),
+    features: jsonb('features').$type<ParkingLotFeatures>().notNull(),
+  },
+  (t) => [index('parking_lots_airport_idx').on(t.airportId)],
+);
+
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: serial('id').primaryKey(),
+    airportId: integer('airport_id')
+      .notNull()
+      .references(() => airports.id),
+    parkingLotId: integer('parking_lot_id')
+      .notNull()
+      .references(() => parkingLots.id),
+    category: text('category').$type<TariffCategory>().notNull(),
+    nameDe: text('name_de').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionDe: text('description_de').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** persons transported without surcharge */
+    includedPersons: integer('included_persons').notNull(),
+    maxPersons: integer('max_persons').notNull(),
+    /** surcharge per person above includedPersons, cents per stay */
+    extraPersonPrice: integer('extra_person_price').notNull().default(0),
+    /** price per child seat, cents per stay */
+    childSeatPrice: integer('child_seat_price').notNull().default(0),
+    maxChildSeats: integer('max_child_seats').notNull().default(0),
+    /** bulky-baggage flags this tariff accepts (SPEC §3 names) */
+    allowedBulkyBaggage: jsonb('allowed_bulky_baggage').$type<string[]>().notNull().default([]),
+    /** spaces per calendar day */
+    capacity: integer('capacity').notNull(),
+    leadTimeMinutes: integer('lead_time_minutes').notNull().default(120),
+    maxStayDays: integer('max_stay_days').notNull().default(60),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(365),
+    freeCancellationHours: integer('free_cancellation_hours').notNull().default(24),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('tariffs_airport_idx').on(t.airportId)],
+);
+
+/**
+ * A tariff's price list. `dayPrices[n-1]` is the gross total in cents for a stay of n billable days;
+ * longer stays add `extraDayPrice` per day beyond the list. A list with `validFrom`/`validTo` is a season
+ * and applies to stays whose entry date lies in that inclusive range; the list without dates is the default.
+ */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: serial('id').primaryKey(),
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    name: text('name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    dayPrices: jsonb('day_prices').$type<number[]>().notNull(),
+    extraDayPrice: integer('extra_day_price').notNull(),
+  },
+  (t) => [index('price_lists_tariff_idx').on(t.tariffId)],
+);
+
+/**
+ * Daily occupancy of a tariff: `booked` spaces on that calendar day (airport local date).
+ * A row is created on first booking of that day and locked (SELECT … FOR UPDATE) while a booking is checked
+ * and inserted, so concurrent checkouts cannot overbook (DESIGN §6). `capacity` overrides the tariff's
+ * capacity for that day when not null (e.g. a closed day has 0).
+ */
+export const tariffDays = pgTable(
+  'tariff_days',
+  {
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    booked: integer('booked').notNull().default(0),
+    capacity: integer('capacity'),
+  },
+  (t) => [primaryKey({ columns: [t.tariffId, t.day] })],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  gender: text('gender').notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+  /** percent: whole percent (10 = 10 %); fixed: cents off the total */
+  value: integer('value').notNull(),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  minDays: integer('min_days').notNull().default(1),
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  /** airports the coupon is valid for; null = all */
+  airportIds: jsonb('airport_ids').$type<number[] | null>(),
+});
+
+/** Server-side session data (DESIGN §1: the app is stateless; sessions live in the database). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const faqEntries = pgTable('faq_entries', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull(),
+  questionDe: text('question_de').notNull(),
+  answerDe: text('answer_de').notNull(),
+  questionEn: text('question_en').notNull(),
+  answerEn: text('answer_en').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Gapless invoice numbers per year (DESIGN §6: RE-YYYY-NNNNNN). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    /** 8 Crockford base-32 characters */
+    reference: text('reference').notNull(),
+    status: text('status').$type<ReservationStatus>().notNull(),
+    locale: text('locale').notNull(),
+    airportId: integer('airport_id')
+      .notNull()
+      .references(() => airports.id),
+    tariffId: integer('tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    userId: integer('user_id').references(() => users.id),
+    /** `YYYY-MM-DDTHH:mm`, airport local time */
+    entryLocal: text('entry_local').notNull(),
+    exitLocal: text('exit_local').notNull(),
+    entryAt: timestamp('entry_at', { withTimezone: true }).notNull(),
+    exitAt: timestamp('exit_at', { withTimezone: true }).notNull(),
+    billableDays: integer('billable_days').notNull(),
+    personCount: integer('person_count').notNull(),
+    childrenSeat: integer('children_seat').notNull(),
+    /** set flags joined by `;` (SPEC §3) */
+    bulkyBaggage: text('bulky_baggage').notNull().default(''),
+    licensePlate: text('license_plate').notNull().default(''),
+    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull(),
+    invoiceAddress: jsonb('invoice_address').$type<Record<string, unknown> | null>(),
+    paymentType: text('payment_type').notNull(),
+    couponCode: text('coupon_code'),
+    parkingCents: integer('parking_cents').notNull(),
+    personsCents: integer('persons_cents').notNull(),
+    childSeatsCents: integer('child_seats_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    /** VAT rate in basis points (1900 = 19 %) */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    guestTokenHash: text('guest_token_hash'),
+    invoiceNumber: text('invoice_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reservations_reference_idx').on(t.reference),
+    uniqueIndex('reservations_invoice_number_idx').on(t.invoiceNumber).where(sql`${t.invoiceNumber} is not null`),
+    index('reservations_user_idx').on(t.userId),
+  ],
+);
+
+/** Idempotency keys of `POST /api/checkout` (DESIGN §5). */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  /** `in_flight` until the first answer is stored */
+  state: text('state').$type<'in_flight' | 'done'>().notNull(),
+  status: integer('status'),
+  response: jsonb('response'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

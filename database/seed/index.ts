@@ -1,0 +1,75 @@
+/**
+ * Seeds the catalogue with the real-data set of DESIGN §8: 13 German airports (Kassel `locked`), their parking
+ * lots, tariffs and price lists (gross euro cents), the FAQ and the demo coupons. `npm start` calls
+ * `seedIfEmpty` after migrating, so a fresh data directory shows a working shop at once.
+ *
+ * The data is static and ordered, so seeding an empty database always yields the same rows and ids.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.server.ts';
+import { airports, coupons, faqEntries, parkingLots, priceLists, tariffs } from '../schema.ts';
+import { AIRPORTS } from './airports.ts';
+import { COUPONS } from './coupons.ts';
+import { FAQ } from './faq.ts';
+import { PARKING } from './parking.ts';
+
+export { AIRPORTS } from './airports.ts';
+export { COUPONS } from './coupons.ts';
+export { FAQ, FAQ_CATEGORIES } from './faq.ts';
+export { PARKING } from './parking.ts';
+
+/** A transaction handle of `Database` (same query API). */
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Key of the transaction-scoped advisory lock that serialises concurrent `seedIfEmpty` calls (any bigint). */
+const SEED_LOCK_KEY = 7_274_411_001;
+
+/** Inserts the whole data set through `tx`; foreign keys come from the ids the inserts return. */
+async function insertAll(tx: Tx): Promise<void> {
+  for (const airport of AIRPORTS) {
+    const lots = PARKING[airport.iata];
+    if (!lots) throw new Error(`seed: no parking lots for airport ${airport.iata}`);
+    const [{ id: airportId }] = await tx.insert(airports).values(airport).returning({ id: airports.id });
+    for (const { tariffs: lotTariffs, ...lot } of lots) {
+      const [{ id: parkingLotId }] = await tx
+        .insert(parkingLots)
+        .values({ ...lot, airportId })
+        .returning({ id: parkingLots.id });
+      for (const { priceLists: lists, ...tariff } of lotTariffs) {
+        const [{ id: tariffId }] = await tx
+          .insert(tariffs)
+          .values({ ...tariff, airportId, parkingLotId })
+          .returning({ id: tariffs.id });
+        await tx.insert(priceLists).values(lists.map((list) => ({ ...list, tariffId })));
+      }
+    }
+  }
+  await tx.insert(faqEntries).values(FAQ);
+  await tx.insert(coupons).values(COUPONS);
+}
+
+/**
+ * Inserts all seed data (airports, parking lots, tariffs, price lists, FAQ, coupons; source: DESIGN §8) in
+ * one transaction. Expects an empty catalogue: on a seeded database the unique slugs, IATA codes and coupon
+ * codes make it fail and roll back. Money is integer euro cents, gross (19 % VAT included).
+ */
+export async function seedDatabase(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertAll(tx);
+  });
+}
+
+/**
+ * Seeds the database (see `seedDatabase`) only when the `airports` table is empty; returns true when it
+ * seeded, false when data was already there. Safe when several app processes start at once against one
+ * PostgreSQL: a transaction-scoped advisory lock lets one of them seed while the others wait and then find data.
+ */
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const existing = await tx.select({ id: airports.id }).from(airports).limit(1);
+    if (existing.length > 0) return false;
+    await insertAll(tx);
+    return true;
+  });
+}

@@ -1,0 +1,12 @@
+// The server Playwright starts: the production build on a fresh, throw-away data directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.js';
+
+buildIfNeeded();
+const dataDir = path.resolve('.data/e2e');
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV = 'production';
+process.env.LOG_LEVEL ??= 'warn';
+await import('../server.js');

@@ -1,0 +1,34 @@
+// Starts the shop: `node server.js` serves the production build; NODE_ENV=development serves through Vite.
+import path from 'node:path';
+
+const development = process.env.NODE_ENV === 'development';
+
+let started;
+if (development) {
+  const vite = await import('vite');
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const { startApp } = await viteDevServer.ssrLoadModule('./server/index.ts');
+  started = await startApp({
+    devMiddleware: viteDevServer.middlewares,
+    build: () => viteDevServer.ssrLoadModule('virtual:react-router/server-build'),
+  });
+} else {
+  const { startApp } = await import('./build/server/index.js');
+  started = await startApp({ staticDir: path.resolve('build/client') });
+}
+
+const { app, ctx, close } = started;
+const server = app.listen(ctx.env.PORT, ctx.env.HOST, () => {
+  const address = server.address();
+  ctx.logger.info(`shop listening on http://${ctx.env.HOST === '0.0.0.0' ? 'localhost' : ctx.env.HOST}:${address.port}`);
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}

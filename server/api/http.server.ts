@@ -1,0 +1,54 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Locale } from '~/i18n.ts';
+import type { Translate } from '~/i18n.server.ts';
+import type { Session } from '../session.server.ts';
+/**
+ * HTTP errors of the JSON API (DESIGN §5): every error under `/api` is `{message, errors?}` JSON.
+ */
+
+/** An error with an HTTP status; `message` is already translated for the caller's App-Language. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: Record<string, string[]>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** The JSON body of the error. */
+  toJSON() {
+    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+/** 422 with field keys exactly as sent, each with one or more translated messages. */
+export class ValidationError extends HttpError {
+  constructor(message: string, errors: Record<string, string[]>) {
+    super(422, message, errors);
+  }
+}
+
+/** Per-request API state, kept on `res.locals`. */
+export type ApiLocals = { session: Session; locale: Locale; t: Translate };
+
+/** Reads the API locals of a request (set by the API's session middleware). */
+export function apiLocals(res: Response): ApiLocals {
+  return res.locals as ApiLocals;
+}
+
+/** Wraps an async handler so its rejections reach the JSON error handler. */
+export function handle(fn: (req: Request, res: Response) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    fn(req, res).catch(next);
+  };
+}
+
+/** Saves the session (and sets its cookie when new), then sends `body` as JSON with `status`. */
+export async function sendJson(res: Response, status: number, body: unknown): Promise<void> {
+  const cookie = await apiLocals(res).session.save();
+  if (cookie) res.append('Set-Cookie', cookie);
+  res.status(status).json(body);
+}
+

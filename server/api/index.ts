@@ -1,0 +1,81 @@
+/**
+ * The JSON API under `/api` (SPEC §7, DESIGN §5). Order of the checks: JSON body → `X-Requested-With`
+ * (400) → session → CSRF for every non-GET and `GET auth/signout` (419) → the area routers → JSON 404.
+ * Errors never leave as HTML; 500s carry no stack outside debug.
+ */
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { toLocale } from '~/i18n.ts';
+import { translator } from '~/i18n.server.ts';
+import type { AppContext } from '../context.server.ts';
+import { apiLocals, HttpError } from './http.server.ts';
+import { authRouter } from './auth.ts';
+import { cartRouter } from './checkout-cart.ts';
+
+/** Builds the `/api` router. */
+export function createApiRouter(ctx: AppContext): Router {
+  const api = Router();
+
+  api.use((req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const locale = toLocale(req.get('App-Language'));
+    res.locals.locale = locale;
+    res.locals.t = translator(locale);
+    next();
+  });
+
+  api.use(express.json({ limit: '64kb', strict: true }));
+
+  api.use((req, res, next) => {
+    if (req.get('X-Requested-With') !== 'XMLHttpRequest') {
+      next(new HttpError(400, apiLocals(res).t('api.error.requested_with')));
+      return;
+    }
+    next();
+  });
+
+  api.use((req, res, next) => {
+    ctx.sessions
+      .load(req.get('Cookie'))
+      .then((session) => {
+        res.locals.session = session;
+        next();
+      })
+      .catch(next);
+  });
+
+  api.use((req, res, next) => {
+    const needsToken = req.method !== 'GET' && req.method !== 'HEAD' ? true : req.path === '/auth/signout';
+    if (needsToken && !apiLocals(res).session.verifyCsrf(req.get('X-CSRF-TOKEN'))) {
+      next(new HttpError(419, apiLocals(res).t('api.error.csrf')));
+      return;
+    }
+    next();
+  });
+
+  api.use(authRouter(ctx));
+  api.use(cartRouter(ctx));
+
+  api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
+
+  api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const t = apiLocals(res).t ?? translator('de');
+    let httpError: HttpError;
+    if (error instanceof HttpError) {
+      httpError = error;
+    } else if (isBodyParserError(error)) {
+      httpError = new HttpError(error.status === 413 ? 413 : 400, t('api.error.bad_json'));
+    } else {
+      ctx.logger.error({ err: error, path: req.path }, 'api error');
+      const message = ctx.env.APP_DEBUG && error instanceof Error ? error.stack ?? error.message : t('api.error.server');
+      httpError = new HttpError(500, message);
+    }
+    for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);
+    res.status(httpError.status).json(httpError.toJSON());
+  });
+
+  return api;
+}
+
+function isBodyParserError(error: unknown): error is { status: number; type: string } {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}

@@ -1,0 +1,80 @@
+/**
+ * Builds the Express application: security headers, compression, static files, translations, the JSON API
+ * and the React Router request handler (DESIGN §1, §2). Framework-free parts (everything but the page handler)
+ * are testable without a Vite build; see `createBaseApp`.
+ */
+import crypto from 'node:crypto';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
+import { createApiRouter } from './api/index.ts';
+import type { AppContext } from './context.server.ts';
+
+/**
+ * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
+ * `pages` (the React Router handler) and `staticDir` (the client build) are added when given.
+ */
+export function createBaseApp(ctx: AppContext, options: { pages?: RequestHandler; staticDir?: string; devMiddleware?: RequestHandler } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  const tileOrigin = safeOrigin(ctx.env.MAP_TILE_URL);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', ...(tileOrigin ? [tileOrigin] : [])],
+          connectSrc: ["'self'", ...(ctx.env.NODE_ENV === 'development' ? ['ws:'] : [])],
+          frameSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: ctx.env.COOKIE_SECURE ? undefined : false,
+    }),
+  );
+  app.use(compression());
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.staticDir) {
+    // Hashed file names under /js are immutable (DESIGN §4); the rest may change between releases.
+    app.use('/js', express.static(`${options.staticDir}/js`, { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(options.staticDir, { maxAge: '1h', index: false }));
+  }
+
+  app.get('/translations/:file', (req, res) => {
+    const match = /^(de|en)\.json$/.exec(req.params.file);
+    if (!match) {
+      res.status(404).json({ message: 'Not found' });
+      return;
+    }
+    const versioned = req.query.v === TRANSLATIONS_VERSION;
+    res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    res.json(DICTIONARIES[match[1] as 'de' | 'en']);
+  });
+
+  app.use('/api', createApiRouter(ctx));
+
+  if (options.pages) app.all('*splat', options.pages);
+  return app;
+}
+
+function safeOrigin(url: string): string | null {
+  try {
+    const { protocol, host } = new URL(url.replace(/\{[a-z]\}/g, 'a'));
+    return `${protocol}//${host.replace(/^a\./, '*.')}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * The application context: one per process, created at start and handed to the API and to React Router
+ * loaders (like the Drizzle client in React Router's node-postgres template).
+ */
+import type { Database } from '#database/client.server.ts';
+import type { Env } from './env.server.ts';
+import type { Logger } from './logger.server.ts';
+import type { SessionStore } from './session.server.ts';
+
+/** Shared services of a running app. `now()` is injectable so tests can fix the clock. */
+export type AppContext = {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  sessions: SessionStore;
+  now: () => Date;
+};

@@ -1,0 +1,82 @@
+/**
+ * The server entry bundled by Vite (`build/server/index.js`): opens the database (PGlite in `DATA_DIR`, or
+ * PostgreSQL from `DATABASE_URL`), migrates, seeds an empty database and returns the Express app with the
+ * React Router page handler. `server.js` at the project root listens on `HOST:PORT`.
+ */
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import type { RequestHandler } from 'express';
+import type { ServerBuild } from 'react-router';
+import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
+import { seedIfEmpty } from '#database/seed/index.ts';
+import { createBaseApp } from './app.server.ts';
+import type { AppContext } from './context.server.ts';
+import { loadEnv, type Env } from './env.server.ts';
+import { createLogger } from './logger.server.ts';
+import { SessionStore } from './session.server.ts';
+
+/** A started application: the Express app, its context and a way to shut it down. */
+export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
+
+/**
+ * Opens and prepares the database and builds the app. `build` loads the React Router server build
+ * (in development, through Vite's `ssrLoadModule`). Throws on an invalid environment or a failed migration.
+ */
+export async function startApp(options: {
+  env?: Env;
+  build?: () => Promise<ServerBuild>;
+  staticDir?: string;
+  devMiddleware?: RequestHandler;
+} = {}): Promise<StartedApp> {
+  const env = options.env ?? loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const handle: DatabaseHandle = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR, 'pglite'),
+  });
+  await handle.migrate();
+  if (await seedIfEmpty(handle.db)) logger.info('seeded an empty database');
+
+  const ctx: AppContext = {
+    db: handle.db,
+    env,
+    logger,
+    sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: env.COOKIE_SECURE }),
+    now: () => new Date(),
+  };
+
+  const build = options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>);
+  const rrHandler = createRequestHandler({
+    build,
+    mode: env.NODE_ENV === 'development' ? 'development' : 'production',
+    getLoadContext: (_req, res) => ({
+      app: ctx,
+      session: res.locals.session,
+      cspNonce: res.locals.cspNonce,
+    }),
+  });
+  const pages: RequestHandler = (req, res, next) => {
+    ctx.sessions
+      .load(req.get('Cookie'))
+      .then(async (session) => {
+        res.locals.session = session;
+        // The id cookie is all the browser needs; data is written by whoever changes it.
+        const cookie = await session.save();
+        if (cookie) res.append('Set-Cookie', cookie);
+        return rrHandler(req, res, next);
+      })
+      .catch(next);
+  };
+
+  const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
+  const purge = setInterval(() => ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed')), 60 * 60 * 1000);
+  purge.unref();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      clearInterval(purge);
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Server-side sessions kept in the `sessions` table (DESIGN §1: the app process holds no state).
+ *
+ * The browser holds only a signed random id (`eap_session`). A row is written only once the session carries
+ * data, so anonymous page views cost one primary-key read and no write. The CSRF token is derived from the id
+ * with an HMAC (DESIGN §5: "equal to the session's token"), so it needs no storage and changes when the id is
+ * rotated at sign-in or destroyed at sign-out.
+ */
+import crypto from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import { sessions } from '#database/schema.ts';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'eap_session';
+/** Sliding session lifetime, ms (14 days). */
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Known session fields; all optional. */
+export type SessionData = {
+  userId?: number;
+  /** the tariff and stay chosen on the tariffs page (POST /api/checkout/cart) */
+  cart?: Cart;
+  /** references of reservations this browser may open as a guest (mail link or lookup) */
+  guestReservations?: string[];
+  /** one flash message shown on the next page (DESIGN §7) */
+  flash?: { title?: string; message: string; type?: string };
+};
+
+/** The cart: one tariff for one stay, local times `YYYY-MM-DDTHH:mm` at the airport (DESIGN §5). */
+export type Cart = {
+  airportId: number;
+  tariffId: number;
+  entryTime: string;
+  exitTime: string;
+};
+
+/** A loaded session. Mutations mark it dirty; `save()` persists them. */
+export class Session {
+  dirty = false;
+  private cookieNeeded: boolean;
+
+  constructor(
+    private readonly store: SessionStore,
+    public id: string,
+    public data: SessionData,
+    isNew: boolean,
+  ) {
+    this.cookieNeeded = isNew;
+  }
+
+  /** The CSRF token bound to this session id. */
+  get csrfToken(): string {
+    return this.store.csrfTokenFor(this.id);
+  }
+
+  get<K extends keyof SessionData>(key: K): SessionData[K] {
+    return this.data[key];
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    this.data[key] = value;
+    this.dirty = true;
+  }
+
+  unset(key: keyof SessionData): void {
+    if (key in this.data) {
+      delete this.data[key];
+      this.dirty = true;
+    }
+  }
+
+  /** Reads and removes the flash message. */
+  takeFlash(): SessionData['flash'] {
+    const flash = this.data.flash;
+    if (flash) this.unset('flash');
+    return flash;
+  }
+
+  /** Checks a token from a request header in constant time. */
+  verifyCsrf(token: string | undefined | null): boolean {
+    if (!token) return false;
+    const expected = Buffer.from(this.csrfToken);
+    const given = Buffer.from(token);
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  }
+
+  /** Gives the session a new id (keeping its data), e.g. at sign-in against session fixation. */
+  async rotate(): Promise<void> {
+    await this.store.delete(this.id);
+    this.id = this.store.newId();
+    this.cookieNeeded = true;
+    this.dirty = true;
+  }
+
+  /** Deletes the stored data and starts over with a new, empty session. */
+  async destroy(): Promise<void> {
+    await this.store.delete(this.id);
+    this.id = this.store.newId();
+    this.data = {};
+    this.cookieNeeded = true;
+    this.dirty = false;
+  }
+
+  /** Persists data when changed; returns the Set-Cookie header value when the browser needs the id. */
+  async save(): Promise<string | null> {
+    if (this.dirty) {
+      await this.store.write(this.id, this.data);
+      this.dirty = false;
+    }
+    if (!this.cookieNeeded) return null;
+    this.cookieNeeded = false;
+    return this.store.serializeCookie(this.id);
+  }
+}
+
+/** Options of the session store. */
+export type SessionStoreOptions = { db: Database; secret: string; secure: boolean };
+
+/** Reads, writes and signs sessions. */
+export class SessionStore {
+  constructor(private readonly options: SessionStoreOptions) {}
+
+  /** A new random id (32 bytes, base64url). */
+  newId(): string {
+    return crypto.randomBytes(32).toString('base64url');
+  }
+
+  csrfTokenFor(id: string): string {
+    return crypto.createHmac('sha256', this.options.secret).update(`csrf:${id}`).digest('base64url');
+  }
+
+  private sign(id: string): string {
+    return crypto.createHmac('sha256', this.options.secret).update(`sid:${id}`).digest('base64url');
+  }
+
+  /** The id from a `Cookie` header when its signature holds, else null. */
+  parseCookie(header: string | undefined): string | null {
+    if (!header) return null;
+    for (const part of header.split(';')) {
+      const [name, ...rest] = part.trim().split('=');
+      if (name !== SESSION_COOKIE) continue;
+      const [id, signature] = decodeURIComponent(rest.join('=')).split('.');
+      if (!id || !signature) return null;
+      const expected = Buffer.from(this.sign(id));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? id : null;
+    }
+    return null;
+  }
+
+  serializeCookie(id: string): string {
+    const parts = [
+      `${SESSION_COOKIE}=${id}.${this.sign(id)}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      `Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}`,
+    ];
+    if (this.options.secure) parts.push('Secure');
+    return parts.join('; ');
+  }
+
+  /** Loads the session of a request (cookie header), or starts a new one. */
+  async load(cookieHeader: string | undefined): Promise<Session> {
+    const id = this.parseCookie(cookieHeader);
+    if (!id) return new Session(this, this.newId(), {}, true);
+    const [row] = await this.options.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    if (!row || row.expiresAt.getTime() < Date.now()) return new Session(this, id, {}, false);
+    return new Session(this, id, row.data as SessionData, false);
+  }
+
+  async write(id: string, data: SessionData): Promise<void> {
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await this.options.db
+      .insert(sessions)
+      .values({ id, data, expiresAt })
+      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.options.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** Removes expired sessions; returns nothing. Called periodically by the server. */
+  async purgeExpired(): Promise<void> {
+    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Test harness: a fresh database per test file (cloned from the global template) and the Express app
+ * without the page handler, plus a client that speaks the API's headers and keeps the session cookie.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import supertest from 'supertest';
+import { openDatabase, type DatabaseHandle } from '../../database/client.server.ts';
+import { createBaseApp } from '../../server/app.server.ts';
+import type { AppContext } from '../../server/context.server.ts';
+import { loadEnv } from '../../server/env.server.ts';
+import { createLogger } from '../../server/logger.server.ts';
+import { SessionStore } from '../../server/session.server.ts';
+import { PG_TEMPLATE_DB, TEMPLATE_FILE } from './global-setup.ts';
+
+/** Which database the current test project runs against. */
+export const DRIVER: 'pglite' | 'postgres' = process.env.TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+/** Opens a fresh copy of the migrated, seeded template database. */
+export async function cloneDatabase(): Promise<DatabaseHandle> {
+  if (DRIVER === 'postgres') {
+    const base = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `parkshop_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${PG_TEMPLATE_DB}"`);
+    await admin.end();
+    base.pathname = `/${name}`;
+    const handle = await openDatabase({ url: base.toString(), poolSize: 40 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const drop = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+        await drop.connect();
+        await drop.query(`drop database if exists "${name}" with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+  const client = await PGlite.create({ loadDataDir: blob });
+  return openDatabase({ pglite: client });
+}
+
+/** A test app with a fixed clock (default 2026-11-21T09:00Z) that tests may move. */
+export type TestApp = {
+  ctx: AppContext;
+  app: ReturnType<typeof createBaseApp>;
+  handle: DatabaseHandle;
+  setNow: (date: Date) => void;
+  close: () => Promise<void>;
+};
+
+/** Builds the API app over a fresh database. */
+export async function createTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+  const handle = await cloneDatabase();
+  let now = options.now ?? new Date('2026-11-21T09:00:00Z');
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test' });
+  const ctx: AppContext = {
+    db: handle.db,
+    env,
+    logger: createLogger('silent'),
+    sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false }),
+    now: () => now,
+  };
+  const app = createBaseApp(ctx);
+  return { ctx, app, handle, setNow: (d) => (now = d), close: () => handle.close() };
+}
+
+/**
+ * A browser-like API client: keeps the session cookie, sends the SPEC §7 headers and the CSRF token
+ * of its session (fetched by a first GET so the session exists).
+ */
+export class ApiClient {
+  cookie = '';
+  csrfToken = '';
+
+  constructor(private readonly test: TestApp) {}
+
+  /** Starts a session: any API GET sets the cookie; the token is derived from it. */
+  async start(): Promise<this> {
+    const res = await supertest(this.test.app).get('/api/auth/check').set('X-Requested-With', 'XMLHttpRequest');
+    this.takeCookie(res.headers['set-cookie']);
+    const id = this.test.ctx.sessions.parseCookie(this.cookie);
+    this.csrfToken = id ? this.test.ctx.sessions.csrfTokenFor(id) : '';
+    return this;
+  }
+
+  private takeCookie(header: string[] | string | undefined) {
+    const list = Array.isArray(header) ? header : header ? [header] : [];
+    for (const c of list) if (c.startsWith('eap_session=')) this.cookie = c.split(';')[0];
+  }
+
+  async post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const res = await supertest(this.test.app)
+      .post(`/api/${path}`)
+      .set('Accept', 'application/json')
+      .set('Content-Type', 'application/json')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('App-Language', headers['App-Language'] ?? 'de')
+      .set('X-CSRF-TOKEN', this.csrfToken)
+      .set('Cookie', this.cookie)
+      .set(headers)
+      .send(JSON.stringify(body));
+    this.takeCookie(res.headers['set-cookie']);
+    return res;
+  }
+
+  async get(path: string, headers: Record<string, string> = {}) {
+    const res = await supertest(this.test.app)
+      .get(`/api/${path}`)
+      .set('Accept', 'application/json')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('X-CSRF-TOKEN', this.csrfToken)
+      .set('Cookie', this.cookie)
+      .set(headers);
+    this.takeCookie(res.headers['set-cookie']);
+    return res;
+  }
+}

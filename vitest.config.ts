@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '~': fileURLToPath(new URL('./app', import.meta.url)),
+  '#database': fileURLToPath(new URL('./database', import.meta.url)),
+  '#server': fileURLToPath(new URL('./server', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'database/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          sequence: { groupOrder: 1 },
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          env: { TEST_DRIVER: 'pglite' },
+        },
+      },
+      // The same integration suite against PostgreSQL, when one is configured (concurrency is only real there).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'integration-pg',
+                sequence: { groupOrder: 2 },
+                include: ['tests/integration/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['tests/integration/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+                maxWorkers: 2,
+                env: { TEST_DRIVER: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
