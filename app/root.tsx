@@ -14,6 +14,7 @@ import type { Route } from './+types/root';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { I18nProvider, useT } from './components/i18n-context.tsx';
+import { ClientLayer } from './components/client/client-layer.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
@@ -33,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       authenticated: Boolean(session.get('userId')),
       dictionary: DICTIONARIES[locale],
       flash: flash ?? null,
+      analyticsUrl: app.env.ANALYTICS_URL ?? null,
       shop: {
         name: app.env.SHOP_NAME,
         address: app.env.SHOP_ADDRESS,
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             {root ? <SiteFooter shop={root.shop} /> : null}
           </div>
+          <ClientLayer flash={root?.flash ?? null} dictionary={root?.dictionary ?? {}} analyticsUrl={root?.analyticsUrl ?? null} />
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -22,7 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: t('airport.meta.title', { airport: en ? airport.nameEn : airport.nameDe, iata: airport.iata }),
     description: t('airport.meta.description', { airport: en ? airport.nameEn : airport.nameDe }),
-    minDate: instantToLocal(context.app.now(), airport.timeZone),
+    // midnight, so the 15-minute step of the time inputs stays aligned
+    minDate: `${instantToLocal(context.app.now(), airport.timeZone).slice(0, 10)}T00:00`,
     airports: all.map((a) => ({ slug: a.slug, iata: a.iata, name: en ? a.nameEn : a.nameDe, locked: a.status === 'locked' })),
     airport: {
       slug: airport.slug,

@@ -66,7 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       values: { airport: slug, entry, exit },
       errors,
       days: hasErrors ? null : billableDays(entry, exit),
-      minDate: instantToLocal(now, 'Europe/Berlin'),
+      // midnight, so the 15-minute step of the time inputs stays aligned
+    minDate: `${instantToLocal(now, 'Europe/Berlin').slice(0, 10)}T00:00`,
       offers,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },

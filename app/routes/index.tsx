@@ -15,7 +15,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: t('home.meta.title'),
     description: t('home.meta.description'),
-    minDate: instantToLocal(context.app.now(), 'Europe/Berlin'),
+    // midnight, so the 15-minute step of the time inputs stays aligned
+    minDate: `${instantToLocal(context.app.now(), 'Europe/Berlin').slice(0, 10)}T00:00`,
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,
@@ -75,8 +76,8 @@ export default function Index({ loaderData }: Route.ComponentProps) {
                 className="card flex h-full items-center justify-between gap-2 p-4 hover:border-accent"
               >
                 <span>
-                  <span className="block font-medium">{a.city}</span>
-                  <span className="block text-sm text-muted">{a.locked ? t('airport.locked.short') : a.name}</span>
+                  <span className="block font-medium">{a.name}</span>
+                  {a.locked ? <span className="block text-sm text-warn">{t('airport.locked.short')}</span> : null}
                 </span>
                 <span className="rounded-md bg-accent-soft px-2 py-1 font-mono text-sm font-semibold text-accent">{a.iata}</span>
               </Link>

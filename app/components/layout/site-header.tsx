@@ -1,6 +1,6 @@
-import { CircleUserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { localePath } from '~/i18n.ts';
+import { AccountMenu, MobileNavToggle, useMobileNavOpen } from '../client/account-menu.tsx';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 
 /** Same page in the other language: strips or adds the `/en` prefix (DESIGN §3). */
@@ -15,6 +15,7 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
   const locale = useLocale();
   const location = useLocation();
   const other = locale === 'de' ? 'en' : 'de';
+  const mobileNavOpen = useMobileNavOpen();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
@@ -40,17 +41,12 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
           >
             {other}
           </a>
-          <a
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
-            href={authenticated ? href('/konto') : '#login'}
-          >
-            <CircleUserRound aria-hidden size={20} />
-            <span className="hidden sm:inline">{authenticated ? t('nav.account') : t('nav.login')}</span>
-          </a>
+          <AccountMenu initialAuthenticated={authenticated} />
+          <MobileNavToggle controls="mobile-nav" />
         </div>
       </div>
-      <nav aria-label={t('nav.main_mobile')} className="border-t border-line md:hidden">
-        <div className="container-page flex gap-1 overflow-x-auto py-1 text-sm">
+      <nav id="mobile-nav" aria-label={t('nav.main_mobile')} className="border-t border-line md:hidden" hidden={!mobileNavOpen} data-mobile-nav>
+        <div className="container-page flex flex-col gap-1 py-2 text-sm">
           <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/parkplatz')}>
             {t('nav.airports')}
           </Link>

@@ -1,0 +1,107 @@
+/**
+ * The client layer's page-wide part (SPEC §2, §4, §8, DESIGN §7), mounted once near the end of `<body>`:
+ * global error reporting, the translator, the authentication flag, URL hash shortcuts, body scroll lock while a
+ * modal is open, the account modals, flash messages (server flashes too), the cookie bar and analytics consent.
+ *
+ * Browser API for other scripts and tests: `window.eapFlash({title?, message?, type?, duration?})` or
+ * `window.dispatchEvent(new CustomEvent('eap:flash', {detail: {...}}))` show a flash message.
+ */
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { ensureDataLayer, loadAnalytics } from '~/client/analytics.ts';
+import { installGlobalErrorHandler } from '~/client/error-reporter.ts';
+import type { FlashInput } from '~/client/flash-store.ts';
+import { readHead } from '~/client/head.ts';
+import { modalForHash } from '~/client/modal-store.ts';
+import { authenticated, flash, modals, reportError, startTranslator } from '~/client/runtime.ts';
+import type { Dictionary } from '~/i18n.ts';
+import { AccountModals } from './account-modals.tsx';
+import { CookieBar } from './cookie-bar.tsx';
+import { FlashOutlet } from './flash-outlet.tsx';
+
+declare global {
+  interface Window {
+    /** Shows a flash message (client layer, SPEC §3). */
+    eapFlash?: (input: FlashInput) => number;
+  }
+}
+
+/** Props: what the root loader hands over (the server flash, the dictionary it rendered with, analytics URL). */
+export type ClientLayerProps = {
+  flash?: { title?: string; message: string; type?: string } | null;
+  dictionary: Dictionary;
+  analyticsUrl?: string | null;
+};
+
+/** Mounts the page-wide client layer. Renders the account modals, the flash outlet and the cookie bar. */
+export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl }: ClientLayerProps) {
+  const location = useLocation();
+
+  // Error reporting, data layer and the flash API: once per page.
+  useEffect(() => {
+    ensureDataLayer();
+    const uninstall = installGlobalErrorHandler(window, reportError, () => readHead().debug);
+    window.eapFlash = (input) => flash(input);
+    const onFlashEvent = (event: Event) => flash(((event as CustomEvent).detail ?? {}) as FlashInput);
+    window.addEventListener('eap:flash', onFlashEvent);
+    return () => {
+      uninstall();
+      delete window.eapFlash;
+      window.removeEventListener('eap:flash', onFlashEvent);
+    };
+  }, []);
+
+  useEffect(() => {
+    startTranslator(dictionary);
+  }, [dictionary]);
+
+  // The authentication flag follows the head (SPEC §4), also after client-side navigations.
+  useEffect(() => {
+    authenticated.set(readHead().authenticated);
+  }, [location.key]);
+
+  // A flash carried by a server redirect.
+  useEffect(() => {
+    if (serverFlash) flash(serverFlash);
+  }, [serverFlash]);
+
+  // Hash shortcuts (SPEC §2): on load, on every hashchange and on client-side navigations with a hash.
+  useEffect(() => {
+    const check = () => {
+      const name = modalForHash(window.location.hash);
+      if (name && !modals.isOpen(name)) modals.open(name);
+    };
+    check();
+    window.addEventListener('hashchange', check);
+    return () => window.removeEventListener('hashchange', check);
+  }, [location.hash]);
+
+  // Page scroll hidden while a modal is open (SPEC §2); a closed shortcut modal drops its hash.
+  useEffect(() => {
+    let previous = modals.get().open;
+    const sync = () => {
+      const open = modals.get().open;
+      document.body.style.overflow = open ? 'hidden' : '';
+      if (previous && !open && modalForHash(window.location.hash)) {
+        window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      }
+      previous = open;
+    };
+    sync();
+    const unsubscribe = modals.subscribe(sync);
+    return () => {
+      unsubscribe();
+      document.body.style.overflow = '';
+    };
+  }, []);
+
+  const onConsent = useCallback((agreed: boolean) => loadAnalytics(analyticsUrl, agreed), [analyticsUrl]);
+
+  return (
+    <>
+      <AccountModals />
+      <FlashOutlet />
+      <CookieBar onConsent={onConsent} />
+    </>
+  );
+}
