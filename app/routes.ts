@@ -8,6 +8,9 @@ export default [
     route('parkplatz', 'routes/airports-index.tsx', { id: 'airports.index' }),
     route('parkplatz/:airport', 'routes/airports-show.tsx', { id: 'airports.show' }),
     route('buchung/tarife', 'routes/checkout-tariffs.tsx', { id: 'checkout.tariffs' }),
+    route('buchung', 'routes/checkout-booking.tsx', { id: 'checkout.booking' }),
+    route('reservierung', 'routes/guest-lookup.tsx', { id: 'guest.lookup' }),
+    route('reservierung/:reference', 'routes/guest-reservation.tsx', { id: 'guest.reservation' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;

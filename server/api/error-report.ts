@@ -86,7 +86,7 @@ export function errorReportRouter(ctx: AppContext, options: { limit?: number; wi
     const parsed = ErrorReportSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const t = apiLocals(res).t;
-      next(new HttpError(422, t ? t('api.error.validation') : 'Invalid report', { report: ['validation.invalid'] }));
+      next(new HttpError(422, t ? t('validation.failed') : 'Invalid report', { report: ['validation.invalid'] }));
       return;
     }
     ctx.logger.warn({ clientError: cleanReport(parsed.data), ip: req.ip }, 'client error report');

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
+import { errorReportRouter } from './error-report.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -54,6 +55,7 @@ export function createApiRouter(ctx: AppContext): Router {
 
   api.use(authRouter(ctx));
   api.use(cartRouter(ctx));
+  api.use(errorReportRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

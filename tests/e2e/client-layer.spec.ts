@@ -1,0 +1,107 @@
+/**
+ * The client layer in the browser (issue 4; SPEC §2, §4, §8): hash shortcuts and modals, body scroll lock,
+ * cookie bar, flash messages, global error reporting.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+}
+
+const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+test.describe('client layer', () => {
+  test('#login opens the login modal, #registrieren switches to register', async ({ page }) => {
+    await page.goto('/#login');
+    await hydrated(page);
+    const login = page.locator('[data-modal="login"]');
+    await expect(login).toBeVisible();
+    await expect(login).toHaveAttribute('role', 'dialog');
+    await expect(page.getByRole('dialog', { name: 'Anmelden' })).toBeVisible();
+
+    await page.evaluate(() => {
+      window.location.hash = 'registrieren';
+    });
+    await expect(page.locator('[data-modal="register"]')).toBeVisible();
+    await expect(login).toBeHidden();
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+  });
+
+  test('body scroll is hidden while a modal is open; Escape closes and returns focus', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    expect(await bodyOverflow(page)).not.toBe('hidden');
+    const loginLink = page.locator('[data-login-link]');
+    await loginLink.click();
+    await expect(page.locator('[data-modal="login"]')).toBeVisible();
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-modal="login"]')).toBeHidden();
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
+    await expect(loginLink).toBeFocused();
+  });
+
+  test('the cookie bar disappears after accept and stays away on reload', async ({ page, context }) => {
+    await context.clearCookies();
+    await page.goto('/');
+    const bar = page.locator('[data-cookie-bar]');
+    await expect(bar).toBeVisible();
+    await bar.locator('[data-cookie-accept]').click();
+    await expect(bar).toHaveCount(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'eap_hide-cookie-bar')?.value).toBe('all');
+    await page.reload();
+    await hydrated(page);
+    await expect(bar).toHaveCount(0);
+    expect(await page.evaluate(() => Array.isArray((window as { dataLayer?: unknown }).dataLayer))).toBe(true);
+  });
+
+  test('a flash message disappears after 5 s, or on click', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const shownAt = await page.evaluate(() => {
+      window.eapFlash!({ title: 'Hallo', message: 'Timed' });
+      return Date.now();
+    });
+    const timed = page.locator('[data-flash="error"]', { hasText: 'Timed' });
+    await expect(timed).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(timed).toBeVisible();
+    await expect(timed).toBeHidden({ timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
+
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('eap:flash', { detail: { message: 'Clicked', type: 'info' } })));
+    const clicked = page.locator('[data-flash="info"]', { hasText: 'Clicked' });
+    await expect(clicked).toBeVisible();
+    await clicked.click();
+    await expect(clicked).toBeHidden({ timeout: 1000 });
+  });
+
+  test('an error thrown in the page reaches /api/error-report when debug is 0', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('meta[name="debug"]')).toHaveAttribute('content', '0');
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/error-report') && r.method() === 'POST');
+    const response = page.waitForResponse((r) => r.url().endsWith('/api/error-report'));
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new TypeError('e2e boom');
+      }, 0);
+    });
+    const sent = await request;
+    expect(sent.postDataJSON()).toMatchObject({ type: 'TypeError', message: expect.stringContaining('e2e boom'), location: expect.stringContaining('/') });
+    expect(sent.headers()['x-requested-with']).toBe('XMLHttpRequest');
+    expect((await response).status()).toBe(204);
+  });
+
+  test('an unhandled rejection is reported too', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/error-report'));
+    await page.evaluate(() => {
+      void Promise.reject(new RangeError('e2e rejection'));
+    });
+    expect((await request).postDataJSON()).toMatchObject({ type: 'RangeError', message: 'e2e rejection' });
+  });
+});
