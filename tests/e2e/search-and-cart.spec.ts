@@ -18,13 +18,14 @@ test.describe('search → tariffs → cart', () => {
     const firstOffer = page.locator('article[data-tariff-id]').first();
     await expect(firstOffer.locator('[data-total-cents]')).toContainText('€');
 
+    const tariffId = Number(await firstOffer.getAttribute('data-tariff-id'));
     const cartResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/cart'));
     await firstOffer.getByRole('button', { name: /Buchen/ }).click();
     const response = await cartResponse;
     expect(response.status()).toBe(200);
     const body = await response.json();
     expect(body.cart).toMatchObject({ entryTime: entry, exitTime: exit });
-    expect(body.cart.tariffId).toBe(Number(await firstOffer.getAttribute('data-tariff-id')));
+    expect(body.cart.tariffId).toBe(tariffId);
     expect(body.redirect).toBe('/buchung');
     await expect(page).toHaveURL(/\/buchung$/);
   });
