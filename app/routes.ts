@@ -11,6 +11,9 @@ export default [
     route('buchung', 'routes/checkout-booking.tsx', { id: 'checkout.booking' }),
     route('reservierung', 'routes/guest-lookup.tsx', { id: 'guest.lookup' }),
     route('reservierung/:reference', 'routes/guest-reservation.tsx', { id: 'guest.reservation' }),
+    route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),
+    route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),
+    route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;

@@ -23,6 +23,10 @@ export function SiteFooter({ shop }: { shop: Shop }) {
           <p className="font-semibold text-ink">{t('footer.service')}</p>
           <ul className="mt-2 space-y-1">
             <li><Link className="hover:text-accent" to={href('/parkplatz')}>{t('nav.airports')}</Link></li>
+            <li><Link className="hover:text-accent" to={href('/reservierung')}>{t('footer.find_reservation')}</Link></li>
+            <li><Link className="hover:text-accent" to={href('/impressum')}>{t('footer.imprint')}</Link></li>
+            <li><Link className="hover:text-accent" to={href('/datenschutz')}>{t('footer.privacy')}</Link></li>
+            <li><Link className="hover:text-accent" to={href('/agb')}>{t('footer.terms')}</Link></li>
           </ul>
         </nav>
         <div>

@@ -37,7 +37,7 @@ export function SearchForm({
     <form
       method="get"
       action={href('/buchung/tarife')}
-      className={`card grid gap-4 p-4 sm:p-6 ${compact ? 'lg:grid-cols-[2fr_1.5fr_1.5fr_auto]' : 'md:grid-cols-2'} lg:items-end`}
+      className={`card grid gap-4 p-4 sm:p-6 ${compact ? 'lg:grid-cols-[minmax(14rem,1fr)_minmax(13rem,15rem)_minmax(13rem,15rem)_auto]' : 'md:grid-cols-2'} lg:items-end`}
       aria-label={t('search.title')}
       data-search-form
     >
