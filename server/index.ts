@@ -9,6 +9,8 @@ import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
+import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
+import { startMailWorker } from '~/services/mail.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -69,13 +71,20 @@ export async function startApp(options: {
   };
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
-  const purge = setInterval(() => ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed')), 60 * 60 * 1000);
+  // Hourly housekeeping: expired sessions and idempotency keys past their replay window.
+  const purge = setInterval(() => {
+    ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
+    purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+  }, 60 * 60 * 1000);
   purge.unref();
+  // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.
+  const stopMailWorker = startMailWorker(ctx);
   return {
     app,
     ctx,
     close: async () => {
       clearInterval(purge);
+      stopMailWorker();
       await handle.close();
     },
   };

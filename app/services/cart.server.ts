@@ -71,6 +71,7 @@ export async function putInCart(
   }
   const offer = search.offers.find((o) => o.tariffId === input.tariffId);
   if (!offer) throw new CartError(422, 'validation.failed', { tariffId: ['validation.invalid'] });
+  if (offer.violations.length === 0 && !offer.price) throw new CartError(409, 'checkout.api.not_bookable');
   if (offer.violations.length > 0 || !offer.price) {
     throw new CartError(422, 'validation.failed', violationFields(offer.violations));
   }

@@ -8,7 +8,7 @@ import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#databas
 import { remainingSpaces } from '~/domain/availability.ts';
 import { checkStay, type StayViolation } from '~/domain/booking-rules.ts';
 import type { Offer } from '~/domain/offer.ts';
-import { priceStay, type PriceBreakdown, type PriceList } from '~/domain/pricing.ts';
+import { PricingError, priceStay, type PriceBreakdown, type PriceList } from '~/domain/pricing.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 
@@ -131,7 +131,12 @@ export async function searchOffers(
     );
     let price: PriceBreakdown | null = null;
     if (violations.length === 0) {
-      price = priceStay({ tariff, entry, exit, personCount: 1, childrenSeat: 0 });
+      try {
+        price = priceStay({ tariff, entry, exit, personCount: 1, childrenSeat: 0 });
+      } catch (error) {
+        // A tariff without a price list for these dates is not bookable for them; the others still are.
+        if (!(error instanceof PricingError)) throw error;
+      }
     }
     const lot = tariff.lot;
     return {

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
+import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 
 /** Builds the `/api` router. */
@@ -55,6 +56,7 @@ export function createApiRouter(ctx: AppContext): Router {
 
   api.use(authRouter(ctx));
   api.use(cartRouter(ctx));
+  api.use(checkoutRouter(ctx));
   api.use(errorReportRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));

@@ -2,6 +2,7 @@
  * Prepares one migrated and seeded database that every test file clones (issue 2: no initdb per test):
  * PGlite → a dumped data dir (tarball) in `.data/test/`; PostgreSQL → a template database.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,23 +11,44 @@ import { openDatabase } from '../../database/client.server.ts';
 import { seedDatabase } from '../../database/seed/index.ts';
 
 export const TEMPLATE_FILE = path.resolve('.data/test/pglite-template.tar.gz');
-export const PG_TEMPLATE_DB = 'parkshop_test_template';
+type Project = { name: string; provide: (key: 'pgTemplate', value: string) => void };
 
-export default async function setup(project: { name: string }) {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** name of this run's PostgreSQL template database */
+    pgTemplate: string;
+  }
+}
+
+export default async function setup(project: Project) {
   if (project.name === 'integration-pg') {
+    // Each run has its own template and clones (prefix with a run id), so parallel runs on one server
+    // do not drop each other's databases; leftovers of crashed runs without connections are removed.
+    const runId = crypto.randomBytes(4).toString('hex');
+    const template = `parkshop_test_${runId}_template`;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    const stale = await admin.query(`select datname from pg_database where datname like 'parkshop_test_%'`);
-    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    await admin.query(`create database "${PG_TEMPLATE_DB}"`);
+    const stale = await admin.query(
+      `select datname from pg_database d where datname like 'parkshop_test_%'
+         and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)`,
+    );
+    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+    await admin.query(`create database "${template}"`);
     await admin.end();
-    url.pathname = `/${PG_TEMPLATE_DB}`;
+    url.pathname = `/${template}`;
     const handle = await openDatabase({ url: url.toString() });
     await handle.migrate();
     await seedDatabase(handle.db);
     await handle.close();
-    return;
+    project.provide('pgTemplate', template);
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+      await cleanup.connect();
+      const mine = await cleanup.query(`select datname from pg_database where datname like $1`, [`parkshop_test_${runId}_%`]);
+      for (const row of mine.rows) await cleanup.query(`drop database if exists "${row.datname}" with (force)`);
+      await cleanup.end();
+    };
   }
   fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   const client = new PGlite();

@@ -13,7 +13,8 @@ import type { AppContext } from '../../server/context.server.ts';
 import { loadEnv } from '../../server/env.server.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { SessionStore } from '../../server/session.server.ts';
-import { PG_TEMPLATE_DB, TEMPLATE_FILE } from './global-setup.ts';
+import { inject } from 'vitest';
+import { TEMPLATE_FILE } from './global-setup.ts';
 
 /** Which database the current test project runs against. */
 export const DRIVER: 'pglite' | 'postgres' = process.env.TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -22,10 +23,11 @@ export const DRIVER: 'pglite' | 'postgres' = process.env.TEST_DRIVER === 'postgr
 export async function cloneDatabase(): Promise<DatabaseHandle> {
   if (DRIVER === 'postgres') {
     const base = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `parkshop_test_${crypto.randomBytes(6).toString('hex')}`;
+    const template = inject('pgTemplate');
+    const name = `${template.replace(/_template$/, '')}_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base.toString() });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${PG_TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
     base.pathname = `/${name}`;
     const handle = await openDatabase({ url: base.toString(), poolSize: 40 });

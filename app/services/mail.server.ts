@@ -1,0 +1,276 @@
+/**
+ * Outgoing mail through the `mail_outbox` table (issue 3, DESIGN §1 "mail"): a booking renders its
+ * confirmation into the outbox right after it commits, and a worker delivers due rows with nodemailer —
+ * SMTP when `SMTP_URL` is set, otherwise RFC 822 `.eml` files in `<DATA_DIR>/mail/` — with exponential
+ * backoff. A mail failure never fails a booking and never throws out of the worker.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '#database/client.server.ts';
+import { mailOutbox } from '#database/schema.ts';
+import type { Env } from '#server/env.server.ts';
+import type { Logger } from '#server/logger.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { renderReservationConfirmation, type ShopInfo } from './mail-templates.server.ts';
+import { buildReservationView, findReservationById } from './reservations.server.ts';
+
+/** What the mail functions need of the application context. */
+export type MailContext = { db: Database; env: Env; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
+
+/** An outbox row. */
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Minutes to wait after the n-th failed attempt (index n-1): 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h.
+ * The 8th failure marks the row `failed` (about 45 hours after the first try).
+ */
+export const MAIL_BACKOFF_MINUTES = [1, 5, 30, 120, 360, 720, 1440] as const;
+/** Attempts after which a mail is given up (`status = failed`). */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** Rows claimed per worker run. */
+export const MAIL_BATCH_SIZE = 5;
+/**
+ * Lease of a claimed row, minutes: its `next_attempt_at` is pushed this far so no other worker picks it while
+ * this one sends; a crashed worker's rows come back after it. Longer than the SMTP time-outs below.
+ */
+export const MAIL_CLAIM_LEASE_MINUTES = 10;
+/** Worker interval, ms. */
+export const MAIL_WORKER_INTERVAL_MS = 30_000;
+
+/** The shop's own data for mails, from the `SHOP_*` environment. */
+export function shopInfo(env: Env): ShopInfo {
+  return {
+    name: env.SHOP_NAME,
+    address: env.SHOP_ADDRESS,
+    email: env.SHOP_EMAIL,
+    phone: env.SHOP_PHONE,
+    vatId: env.SHOP_VAT_ID,
+  };
+}
+
+/**
+ * Renders the booking confirmation of a reservation in its own `locale` (de | en) and queues it
+ * (`mail_outbox`, kind `reservation_confirmation`, status `pending`, due now). Call it right after the
+ * booking transaction has committed; a running mail worker (see `startMailWorker`) is nudged to send at once.
+ *
+ * @param ctx - database, environment (SHOP_* for the mail's shop data) and logger.
+ * @param input.reservationId - id of the committed reservation.
+ * @param input.accessUrl - absolute secret guest link, e.g. from `buildGuestAccessUrl` (it is written into the
+ *   mail and kept in the outbox row only until delivery).
+ * @returns nothing; the row is inserted when the promise resolves.
+ * @throws Error when the reservation does not exist, or on database errors (the caller logs it; the booking
+ *   itself has already committed).
+ * Source: issue 3 (confirmation mail), DESIGN §1 (nodemailer, `.eml` fallback), schema `mail_outbox`.
+ */
+export async function enqueueReservationConfirmation(
+  ctx: MailContext,
+  input: { reservationId: number; accessUrl: string },
+): Promise<void> {
+  const details = await findReservationById(ctx.db, input.reservationId);
+  if (!details) throw new Error(`Reservation ${input.reservationId} not found`);
+  const locale = toLocale(details.reservation.locale);
+  const view = buildReservationView(details, locale);
+  const lookupUrl = new URL(localePath(locale, '/reservierung'), input.accessUrl).href;
+  const mail = renderReservationConfirmation(view, { accessUrl: input.accessUrl, lookupUrl }, shopInfo(ctx.env));
+  await ctx.db.insert(mailOutbox).values({
+    kind: 'reservation_confirmation',
+    reservationId: details.reservation.id,
+    locale,
+    to: view.email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    status: 'pending',
+  });
+  nudgeWorker();
+}
+
+/** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
+type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
+
+function createSender(env: Env): Sender {
+  const message = (row: MailOutboxRow) => ({
+    from: env.MAIL_FROM,
+    replyTo: env.SHOP_EMAIL,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    headers: { 'X-Mail-Kind': row.kind },
+  });
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      send: async (row) => {
+        await transport.sendMail(message(row));
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const dir = path.resolve(env.DATA_DIR, 'mail');
+  return {
+    send: async (row) => {
+      const info = await transport.sendMail(message(row));
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await fs.writeFile(path.join(dir, `${stamp}-${row.id}.eml`), info.message as Buffer, { mode: 0o600 });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Claims up to `limit` due pending rows: one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`
+ * statement (its own short transaction) that pushes `next_attempt_at` by the lease, so concurrent workers in
+ * other processes skip these rows and never send a mail twice.
+ */
+async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(mins => ${MAIL_CLAIM_LEASE_MINUTES})` })
+    .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
+    .returning();
+}
+
+/**
+ * Delivers due mail: claims pending rows whose `next_attempt_at <= now()` (a few per call, safely across
+ * processes), sends each — SMTP when `SMTP_URL` is set, else an RFC 822 file `<DATA_DIR>/mail/<timestamp>-<id>.eml`.
+ * Success: `status = sent`, `sent_at`, and `html`/`text` emptied (they hold the access link). Failure:
+ * `attempts + 1`, `last_error`, next try after {@link MAIL_BACKOFF_MINUTES}; after {@link MAIL_MAX_ATTEMPTS}
+ * attempts `status = failed` (content kept so an operator can reset it to `pending` after fixing SMTP).
+ * Every failure is logged (row id, attempts, error; never the address or content).
+ *
+ * @param ctx - database, environment (`SMTP_URL`, `MAIL_FROM`, `SHOP_EMAIL`, `DATA_DIR`) and logger.
+ * @param options.limit - maximum rows this call sends (default {@link MAIL_BATCH_SIZE}).
+ * @returns the number of mails sent by this call.
+ * @throws never: send and database errors are logged, not thrown (it runs from a timer).
+ * Source: issue 3 (mail worker), DESIGN §1 (mail), schema `mail_outbox`.
+ */
+export async function deliverPendingMail(ctx: MailContext, options: { limit?: number } = {}): Promise<number> {
+  let rows: MailOutboxRow[];
+  try {
+    rows = await claimDueMail(ctx.db, options.limit ?? MAIL_BATCH_SIZE);
+  } catch (err) {
+    ctx.logger.error({ err }, 'mail outbox: claiming due mail failed');
+    return 0;
+  }
+  if (rows.length === 0) return 0;
+  let sender: Sender;
+  try {
+    sender = createSender(ctx.env);
+  } catch (err) {
+    ctx.logger.error({ err }, 'mail outbox: cannot create the transport');
+    await Promise.all(rows.map((row) => recordFailure(ctx, row, err)));
+    return 0;
+  }
+  let sent = 0;
+  try {
+    for (const row of rows) {
+      try {
+        await sender.send(row);
+      } catch (err) {
+        await recordFailure(ctx, row, err);
+        continue;
+      }
+      try {
+        await ctx.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null, html: '', text: '' })
+          .where(eq(mailOutbox.id, row.id));
+        sent++;
+      } catch (err) {
+        // Sent but not recorded: the lease expires and it would be sent again; say so loudly.
+        ctx.logger.error({ err, mailId: row.id }, 'mail outbox: mail sent but marking it sent failed');
+      }
+    }
+  } finally {
+    sender.close();
+  }
+  return sent;
+}
+
+async function recordFailure(ctx: MailContext, row: MailOutboxRow, err: unknown): Promise<void> {
+  const attempts = row.attempts + 1;
+  const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+  const delay = MAIL_BACKOFF_MINUTES[Math.min(attempts, MAIL_BACKOFF_MINUTES.length) - 1];
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+  const log = { err, mailId: row.id, kind: row.kind, attempts, retryInMinutes: giveUp ? null : delay };
+  if (giveUp) ctx.logger.error(log, 'mail delivery failed permanently');
+  else ctx.logger.warn(log, 'mail delivery failed; will retry');
+  try {
+    await ctx.db
+      .update(mailOutbox)
+      .set({
+        attempts,
+        lastError: message,
+        status: giveUp ? 'failed' : 'pending',
+        nextAttemptAt: sql`now() + make_interval(mins => ${giveUp ? 0 : delay})`,
+      })
+      .where(eq(mailOutbox.id, row.id));
+  } catch (dbErr) {
+    ctx.logger.error({ err: dbErr, mailId: row.id }, 'mail outbox: recording a failure failed');
+  }
+}
+
+let nudge: (() => void) | null = null;
+
+function nudgeWorker(): void {
+  nudge?.();
+}
+
+/**
+ * Starts the in-process mail worker: runs {@link deliverPendingMail} every `intervalMs` (default 30 s, timer
+ * unref'd so it never keeps the process alive) and right after each `enqueueReservationConfirmation` in this
+ * process. Runs never overlap within a process; across processes the row claim keeps sends unique.
+ *
+ * @param ctx - as for {@link deliverPendingMail}.
+ * @returns a function that stops the worker (call it in the server's `close`).
+ * Source: issue 3 (mail worker in `server/index.ts`).
+ */
+export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORKER_INTERVAL_MS): () => void {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void deliverPendingMail(ctx)
+      .catch((err) => ctx.logger.error({ err }, 'mail worker run failed'))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          setImmediate(run);
+        }
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  const myNudge = () => setImmediate(run);
+  nudge = myNudge;
+  setImmediate(run); // mail left from before a restart
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    if (nudge === myNudge) nudge = null;
+  };
+}

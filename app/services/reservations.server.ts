@@ -1,0 +1,289 @@
+/**
+ * Reading reservations for the customer (issue 3, after booking): look-ups by reference (guest page, mail)
+ * and by reference + e-mail (the lookup form), and the view model that the guest page and the confirmation
+ * mail both render, so the two always show the same facts in the same words.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import { airports, parkingLots, reservations, tariffs } from '#database/schema.ts';
+import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
+import { normalizeReference } from '~/domain/reference.ts';
+import { translator } from '~/i18n.server.ts';
+import type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
+import { localePath, toLocale, type Locale } from '~/i18n.ts';
+
+/** A reservation row. */
+export type ReservationRow = typeof reservations.$inferSelect;
+
+/** A reservation with the airport, tariff and parking lot it was booked for. */
+export type ReservationDetails = {
+  reservation: ReservationRow;
+  airport: typeof airports.$inferSelect;
+  tariff: typeof tariffs.$inferSelect;
+  lot: typeof parkingLots.$inferSelect;
+};
+
+function detailsQuery(db: Database) {
+  return db
+    .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
+    .from(reservations)
+    .innerJoin(airports, eq(airports.id, reservations.airportId))
+    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
+    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId));
+}
+
+/**
+ * The reservation with this canonical reference, with airport, tariff and lot.
+ *
+ * @param db - the Drizzle database.
+ * @param reference - canonical 8-character reference (normalise user input first with `normalizeReference`).
+ * @returns the details, or null when no reservation has this reference.
+ * @throws on database errors only.
+ * Source: DESIGN §3 (guest.reservation), §6 (Reservation).
+ */
+export async function findReservationByReference(db: Database, reference: string): Promise<ReservationDetails | null> {
+  const [row] = await detailsQuery(db).where(eq(reservations.reference, reference)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The reservation with this id, with airport, tariff and lot (used by the mail renderer).
+ *
+ * @returns the details, or null when there is no such reservation.
+ * @throws on database errors only.
+ */
+export async function findReservationById(db: Database, id: number): Promise<ReservationDetails | null> {
+  const [row] = await detailsQuery(db).where(eq(reservations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The lookup form's match: the reservation whose reference equals `reference` (normalised: case, spaces,
+ * hyphens, Crockford look-alikes) and whose billing e-mail equals `email` ignoring case and surrounding space.
+ * The e-mail is compared in JavaScript after the primary-key-like reference read, so the query costs the same
+ * whether or not the e-mail matches.
+ *
+ * @param db - the Drizzle database.
+ * @param reference - the reference as typed by the customer.
+ * @param email - the e-mail address as typed.
+ * @returns the details, or null when the reference is malformed, unknown, or the e-mail differs
+ *   (callers must answer all three the same way).
+ * @throws on database errors only.
+ * Source: DESIGN §3 (guest access by reference + e-mail).
+ */
+export async function findReservationForLookup(
+  db: Database,
+  reference: string,
+  email: string,
+): Promise<ReservationDetails | null> {
+  const canonical = normalizeReference(reference);
+  const wanted = normalizeEmail(email);
+  if (!canonical || !wanted) return null;
+  const details = await findReservationByReference(db, canonical);
+  if (!details) return null;
+  const stored = normalizeEmail(String(details.reservation.billingAddress.email ?? ''));
+  return stored && stored === wanted ? details : null;
+}
+
+/** Lower-cased, trimmed e-mail, or '' for non-strings. */
+function normalizeEmail(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+/**
+ * An absolute guest access URL for the confirmation mail: `<base>/reservierung/<reference>?token=<token>`
+ * (with `/en` for English). Opening it grants the browser session access and drops the token from the URL.
+ *
+ * @param baseUrl - origin of the shop, e.g. `PUBLIC_URL` or the request's origin (`https://shop.example`).
+ * @param locale - language of the page the link opens.
+ * @param reference - canonical reference.
+ * @param token - the plain guest token (only its hash is stored).
+ * Source: DESIGN §3 (guest.reservation: the secret link in the mail).
+ */
+export function buildGuestAccessUrl(baseUrl: string, locale: Locale, reference: string, token: string): string {
+  const url = new URL(localePath(locale, `/reservierung/${reference}`), baseUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+export type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+};
+
+/** `YYYY-MM-DDTHH:mm` wall time → e.g. `Mo., 07.12.2026, 08:00` / `Mon, 07/12/2026, 08:00`. */
+function formatLocal(local: string, locale: Locale): string {
+  const date = new Date(`${local}:00Z`);
+  if (Number.isNaN(date.getTime())) return local;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', DATE_TIME).format(date);
+}
+
+function salutation(gender: unknown, locale: Locale): string {
+  const t = translator(locale);
+  if (gender === true || gender === 'true' || gender === 'm') return t('reservation.salutation.mr');
+  if (gender === false || gender === 'false' || gender === 'f') return t('reservation.salutation.ms');
+  return '';
+}
+
+function countryName(code: unknown, locale: Locale): string {
+  if (typeof code !== 'string' || !code) return '';
+  try {
+    return new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Address lines: company, salutation + name, street + number, postcode + city, country. */
+function addressView(address: Record<string, unknown>, locale: Locale): AddressView {
+  const s = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
+  const name = [salutation(address.gender, locale), s('firstname'), s('lastname')].filter(Boolean).join(' ');
+  const lines = [
+    s('company'),
+    name,
+    [s('street'), s('streetNumber')].filter(Boolean).join(' '),
+    [s('postcode'), s('city')].filter(Boolean).join(' '),
+    countryName(address.country, locale),
+  ].filter(Boolean);
+  return { lines };
+}
+
+/** The invoice address as an object, whether stored nested or flat with the wire prefix. */
+function invoiceAddressOf(row: ReservationRow): Record<string, unknown> | null {
+  const nested = row.invoiceAddress;
+  if (nested && Object.keys(nested).length > 0) {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(nested)) {
+      const plain = key.startsWith('billIsDifferentAddress')
+        ? key.slice('billIsDifferentAddress'.length, 'billIsDifferentAddress'.length + 1).toLowerCase() +
+          key.slice('billIsDifferentAddress'.length + 1)
+        : key;
+      out[plain] = value;
+    }
+    return out;
+  }
+  return null;
+}
+
+function phoneOf(address: Record<string, unknown>): string {
+  const parts = [address.phonePrefix, address.phoneNumber].filter((p) => typeof p === 'string' && p.trim());
+  return parts.map((p) => String(p).trim()).join(' ');
+}
+
+/**
+ * Builds the display model of a reservation in `locale` (the page's language; the mail uses the
+ * reservation's own `locale`). Money via `formatMoney` (integer cents → `1.234,56 €`), times are the airport's
+ * local wall-clock times, the cancellation deadline is `freeCancellationHours` before entry in the airport's
+ * time zone.
+ *
+ * @param details - from `findReservationByReference` / `findReservationById`.
+ * @param locale - display language (`de` | `en`; anything else falls back to `de`).
+ * @returns the view model.
+ * @throws RangeError when a stored amount is not an integer (corrupt row).
+ * Source: DESIGN §6 (Reservation, Money, Payment types: invoice 14 days / on_site; free cancellation 24 h).
+ */
+export function buildReservationView(details: ReservationDetails, locale: Locale | string): ReservationView {
+  const loc = toLocale(locale);
+  const t = translator(loc);
+  const { reservation: r, airport, tariff, lot } = details;
+  const en = loc === 'en';
+  const money = (cents: number) => formatMoney(cents, loc);
+
+  const priceLines: PriceLine[] = [
+    { label: t(r.billableDays === 1 ? 'reservation.price.parking_one' : 'reservation.price.parking', { days: r.billableDays }), amount: money(r.parkingCents), cents: r.parkingCents },
+  ];
+  if (r.personsCents) {
+    priceLines.push({ label: t('reservation.price.persons'), amount: money(r.personsCents), cents: r.personsCents });
+  }
+  if (r.childSeatsCents) {
+    priceLines.push({
+      label: t('reservation.price.child_seats', { count: r.childrenSeat }),
+      amount: money(r.childSeatsCents),
+      cents: r.childSeatsCents,
+    });
+  }
+  if (r.discountCents) {
+    const label = r.couponCode
+      ? t('reservation.price.discount_code', { code: r.couponCode })
+      : t('reservation.price.discount');
+    priceLines.push({ label, amount: money(-Math.abs(r.discountCents)), cents: -Math.abs(r.discountCents) });
+  }
+  const vatRate = new Intl.NumberFormat(en ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(r.vatRateBp / 100);
+
+  const deadlineAt = new Date(r.entryAt.getTime() - tariff.freeCancellationHours * 60 * 60 * 1000);
+  let deadline: string;
+  try {
+    deadline = formatLocal(instantToLocal(deadlineAt, airport.timeZone), loc);
+  } catch {
+    deadline = deadlineAt.toISOString();
+  }
+
+  const paymentKey = r.paymentType === 'invoice' || r.paymentType === 'on_site' ? r.paymentType : 'other';
+  const billing = r.billingAddress ?? {};
+  const invoice = invoiceAddressOf(r);
+  const bulky = r.bulkyBaggage
+    .split(BULKY_BAGGAGE_SEPARATOR)
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => ((BULKY_BAGGAGE_FLAGS as readonly string[]).includes(f) ? t(`reservation.bulky.${f}`) : f));
+
+  return {
+    locale: loc,
+    reference: r.reference,
+    status: r.status,
+    statusLabel: t(`reservation.status.${r.status}`),
+    createdAt: formatLocal(instantToLocal(r.createdAt, airport.timeZone), loc),
+    airport: { name: en ? airport.nameEn : airport.nameDe, iata: airport.iata },
+    tariff: {
+      name: en ? tariff.nameEn : tariff.nameDe,
+      category: tariff.category,
+      categoryLabel: t(`tariff.category.${tariff.category}`),
+    },
+    lot: {
+      name: lot.name,
+      operator: lot.operator,
+      addressLines: [`${lot.street} ${lot.streetNumber}`.trim(), `${lot.postcode} ${lot.city}`.trim()],
+      phone: lot.phone,
+      mapUrl: `https://www.openstreetmap.org/?mlat=${lot.latitude}&mlon=${lot.longitude}#map=17/${lot.latitude}/${lot.longitude}`,
+      openingHours: en ? lot.openingHoursEn : lot.openingHoursDe,
+      arrivalInstructions: en ? lot.arrivalInstructionsEn : lot.arrivalInstructionsDe,
+      returnInstructions: en ? lot.returnInstructionsEn : lot.returnInstructionsDe,
+    },
+    entry: formatLocal(r.entryLocal, loc),
+    exit: formatLocal(r.exitLocal, loc),
+    billableDays: r.billableDays,
+    daysLabel: t(r.billableDays === 1 ? 'reservation.days_one' : 'reservation.days', { count: r.billableDays }),
+    personCount: r.personCount,
+    childrenSeat: r.childrenSeat,
+    licensePlate: r.licensePlate,
+    bulkyBaggage: bulky,
+    priceLines,
+    total: { label: t('reservation.price.total'), amount: money(r.totalCents), cents: r.totalCents },
+    vat: { label: t('reservation.price.vat', { rate: vatRate }), amount: money(r.vatCents), cents: r.vatCents },
+    payment: {
+      type: r.paymentType,
+      label: t(`reservation.payment.${paymentKey}`),
+      instructions: t(`reservation.payment.${paymentKey}.text`, {
+        invoice: r.invoiceNumber ?? r.reference,
+        total: money(r.totalCents),
+      }),
+    },
+    couponCode: r.couponCode,
+    invoiceNumber: r.invoiceNumber,
+    cancellation: t('reservation.cancellation', { deadline, hours: tariff.freeCancellationHours }),
+    customerName: [billing.firstname, billing.lastname].filter((v) => typeof v === 'string' && v.trim()).join(' '),
+    email: String(billing.email ?? ''),
+    phone: phoneOf(billing),
+    billingAddress: addressView(billing, loc),
+    invoiceAddress: invoice ? addressView(invoice, loc) : null,
+  };
+}

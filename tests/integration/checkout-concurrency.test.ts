@@ -1,0 +1,154 @@
+/**
+ * Concurrent checkouts (DESIGN §6 Availability: "PostgreSQL must be proven under concurrency"): the last free
+ * spaces, the last coupon uses and one idempotency key raced by many sessions at once. On PGlite the
+ * transactions are serialised, so the same assertions hold trivially; on PostgreSQL they prove the locking.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { airports, coupons, reservations, tariffDays, tariffs } from '../../database/schema.ts';
+import { translator } from '../../app/i18n.server.ts';
+import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+
+vi.mock('~/services/mail.server.ts', () => ({
+  enqueueReservationConfirmation: vi.fn(async () => {}),
+  deliverPendingMail: vi.fn(async () => 0),
+}));
+
+const de = translator('de');
+const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-09T18:00' };
+const DATES = ['2026-12-07', '2026-12-08', '2026-12-09'];
+
+let test: TestApp;
+let fra: typeof airports.$inferSelect;
+let fraTariffs: (typeof tariffs.$inferSelect)[];
+
+function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...stay,
+    personCount: 1,
+    childrenSeat: 0,
+    bulkyBaggage: '',
+    licensePlate: '',
+    gender: false,
+    firstname: 'Erika',
+    lastname: 'Mustermann',
+    email: 'erika@example.com',
+    phoneRegionCode: 'DE',
+    phonePrefix: '+49',
+    phoneNumber: '170 1234567',
+    street: 'Hauptstraße',
+    streetNumber: '1',
+    postcode: '60311',
+    city: 'Frankfurt am Main',
+    country: 'DE',
+    billIsDifferent: false,
+    paymentType: 'invoice',
+    ...overrides,
+  };
+}
+
+/** `count` separate sessions, each with the same tariff and stay in its cart. */
+async function clientsWithCart(tariffId: number, count: number): Promise<ApiClient[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const c = await new ApiClient(test).start();
+      const res = await c.post('checkout/cart', { airportId: fra.id, tariffId, ...stay });
+      expect(res.status).toBe(200);
+      return c;
+    }),
+  );
+}
+
+function countStatuses(responses: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+beforeAll(async () => {
+  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
+  [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
+  fraTariffs = (await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))).sort(
+    (a, b) => a.id - b.id,
+  );
+});
+afterAll(() => test.close());
+
+describe('concurrent POST /api/checkout', () => {
+  it('sells exactly the N free spaces to N + 10 simultaneous customers', async () => {
+    const FREE = 3;
+    const tariff = fraTariffs[0];
+    // One day has a lower capacity override: the tightest day decides.
+    await test.ctx.db.insert(tariffDays).values([
+      { tariffId: tariff.id, day: DATES[0], booked: tariff.capacity - FREE - 5 },
+      { tariffId: tariff.id, day: DATES[1], booked: tariff.capacity - FREE },
+      { tariffId: tariff.id, day: DATES[2], booked: 10, capacity: 10 + FREE },
+    ]);
+    const clients = await clientsWithCart(tariff.id, FREE + 10);
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body())));
+
+    expect(countStatuses(responses)).toEqual({ 201: FREE, 409: 10 });
+    for (const r of responses.filter((x) => x.status === 409)) expect(r.body).toEqual({ message: de('checkout.api.sold_out') });
+
+    const days = await test.ctx.db
+      .select()
+      .from(tariffDays)
+      .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, DATES)))
+      .orderBy(tariffDays.day);
+    expect(days.map((d) => d.booked)).toEqual([tariff.capacity - 5, tariff.capacity, 10 + FREE]);
+
+    const rows = await test.ctx.db.select().from(reservations).where(eq(reservations.tariffId, tariff.id));
+    expect(rows).toHaveLength(FREE);
+    // Invoice numbers stay gapless: failed bookings consume none.
+    expect(rows.map((r) => r.invoiceNumber).sort()).toEqual(
+      Array.from({ length: FREE }, (_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`),
+    );
+  });
+
+  it('books days that do not exist yet exactly once each (concurrent row creation)', async () => {
+    const tariff = fraTariffs[1];
+    const clients = await clientsWithCart(tariff.id, 12);
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body())));
+    expect(countStatuses(responses)).toEqual({ 201: 12 });
+    const days = await test.ctx.db.select().from(tariffDays).where(eq(tariffDays.tariffId, tariff.id)).orderBy(tariffDays.day);
+    expect(days.map((d) => [d.day, d.booked])).toEqual(DATES.map((d) => [d, 12]));
+  });
+
+  it('redeems a coupon no more often than its usage limit', async () => {
+    const tariff = fraTariffs[2] ?? fraTariffs[0];
+    await test.ctx.db.insert(coupons).values({ code: 'RACE2', kind: 'percent', value: 5, usageLimit: 2 });
+    const clients = await clientsWithCart(tariff.id, 8);
+    const before = (await test.ctx.db.select().from(reservations)).length;
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body({ couponCode: 'RACE2' }))));
+
+    expect(countStatuses(responses)).toEqual({ 201: 2, 422: 6 });
+    for (const r of responses.filter((x) => x.status === 422)) {
+      expect(r.body.errors).toEqual({ couponCode: [de('validation.coupon.used_up')] });
+    }
+    const [coupon] = await test.ctx.db.select().from(coupons).where(eq(coupons.code, 'RACE2'));
+    expect(coupon.usedCount).toBe(2);
+    expect(await test.ctx.db.select().from(reservations)).toHaveLength(before + 2);
+  });
+
+  it('books once when one session sends the same key many times at once', async () => {
+    const tariff = fraTariffs[0];
+    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
+    const [client] = await clientsWithCart(tariff.id, 1);
+    const before = (await test.ctx.db.select().from(reservations)).length;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => client.post('checkout', body(), { 'Idempotency-Key': 'double-click' })),
+    );
+    const created = responses.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of responses) expect([201, 409]).toContain(r.status);
+    expect(new Set(created.map((r) => r.body.reservation.reference)).size).toBe(1);
+    expect(await test.ctx.db.select().from(reservations)).toHaveLength(before + 1);
+  });
+
+  it('hands out gapless, increasing invoice numbers under concurrency', async () => {
+    const rows = await test.ctx.db.select().from(reservations);
+    const numbers = rows.map((r) => r.invoiceNumber!).sort();
+    expect(numbers).toEqual(rows.map((_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`));
+    expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
+  });
+});
