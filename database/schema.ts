@@ -315,3 +315,19 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/** Sign-ups to be told when a locked airport can be booked again (SPEC §3 locked-airport notification). */
+export const lockedAirportNotifications = pgTable(
+  'locked_airport_notifications',
+  {
+    id: serial('id').primaryKey(),
+    airportId: integer('airport_id')
+      .notNull()
+      .references(() => airports.id),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('locked_airport_notifications_unique_idx').on(t.airportId, t.email)],
+);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { ApiError, api } from '~/client/api.ts';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
+import { LockedAirportForm } from '~/components/shop/locked-airport-form.tsx';
 import { OfferCard } from '~/components/shop/offer-card.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { TARIFF_CATEGORIES } from '~/constants.ts';
@@ -12,6 +13,7 @@ import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { CartError, putInCart, stayMessageKey } from '~/services/cart.server.ts';
 import { findAirportBySlug, listAirports, searchOffers } from '~/services/catalog.server.ts';
+import { LockedAirportError, signUpForLockedAirport } from '~/services/locked-airport.server.ts';
 import type { Route } from './+types/checkout-tariffs';
 
 type FieldErrors = Partial<Record<'airport' | 'entry' | 'exit', string>>;
@@ -82,6 +84,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = context;
   if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return data({ tariffId: Number(form.get('tariffId')), error: t('api.error.csrf') }, { status: 419 });
+  }
+  if (form.get('intent') === 'notify') {
+    try {
+      await signUpForLockedAirport(context.app.db, Object.fromEntries(form), locale);
+      return data({ notify: { ok: true, message: t('locked.success') } });
+    } catch (error) {
+      if (!(error instanceof LockedAirportError)) throw error;
+      const first = Object.values(error.fields)[0]?.[0];
+      return data({ notify: { ok: false, message: t(first ?? error.messageKey) } }, { status: error.status });
+    }
   }
   try {
     await putInCart(context.app.db, session, Object.fromEntries(form), { now: context.app.now(), locale });
@@ -224,6 +236,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
         <section className="card mt-6 border-warn bg-warn-soft p-5" role="status" data-airport-locked>
           <h2 className="text-lg font-semibold text-warn">{t('tariffs.locked.title')}</h2>
           <p className="mt-2">{airport.comment ?? t('tariffs.locked.text')}</p>
+          <LockedAirportForm airportId={airport.id} result={actionData && 'notify' in actionData ? actionData.notify : undefined} />
         </section>
       ) : null}
 
@@ -248,7 +261,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
                         airportId={airport.id}
                         entry={values.entry}
                         exit={values.exit}
-                        actionError={actionData?.tariffId === offer.tariffId ? actionData.error : undefined}
+                        actionError={actionData && 'tariffId' in actionData && actionData.tariffId === offer.tariffId ? actionData.error : undefined}
                       />
                     }
                   />

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
+import { lockedAirportRouter } from './locked-airport.ts';
 import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 
@@ -56,6 +57,7 @@ export function createApiRouter(ctx: AppContext): Router {
 
   api.use(authRouter(ctx));
   api.use(cartRouter(ctx));
+  api.use(lockedAirportRouter(ctx));
   api.use(checkoutRouter(ctx));
   api.use(errorReportRouter(ctx));
 

@@ -34,6 +34,13 @@ test.describe('search → tariffs → cart', () => {
     await page.goto(`/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`);
     await expect(page.locator('[data-airport-locked]')).toBeVisible();
     await expect(page.locator('article[data-tariff-id]')).toHaveCount(0);
+
+    const form = page.locator('[data-locked-airport-form]');
+    await form.getByLabel('E-Mail-Adresse').fill('reisende@example.org');
+    const signUp = page.waitForResponse((r) => r.url().endsWith('/api/locked-airport-notification'));
+    await form.getByRole('button', { name: 'Benachrichtigen' }).click();
+    expect((await signUp).status()).toBe(201);
+    await expect(page.getByRole('status').filter({ hasText: 'Danke' })).toBeVisible();
   });
 
   test('the search form works without JavaScript', async ({ browser }) => {

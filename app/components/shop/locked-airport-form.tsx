@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Form, useRouteLoaderData } from 'react-router';
+import { ApiError, api } from '~/client/api.ts';
+import { useT } from '../i18n-context.tsx';
+
+/**
+ * Sign-up for news about a locked airport (SPEC §2 checkout.tariffs, §3 fields email, airportId,
+ * airportStatus). With JavaScript it calls `POST /api/locked-airport-notification`; without, it posts to the
+ * page's action (`intent=notify`).
+ */
+export function LockedAirportForm({ airportId, result }: { airportId: number; result?: { ok: boolean; message: string } }) {
+  const t = useT();
+  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
+  const [state, setState] = useState<{ ok: boolean; message: string } | undefined>(result);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setBusy(true);
+    try {
+      const body = await api.post<{ message: string }>('locked-airport-notification', { email, airportId, airportStatus: 'locked' });
+      setState({ ok: true, message: body.message });
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      setState({ ok: false, message: body?.errors?.email?.[0] ?? body?.message ?? t('api.error.server') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state?.ok) {
+    return (
+      <p role="status" className="mt-4 rounded-lg bg-success-soft p-3 font-medium text-success">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <Form method="post" onSubmit={onSubmit} className="mt-4" aria-labelledby="locked-form-title" data-locked-airport-form>
+      <h3 id="locked-form-title" className="font-semibold">{t('locked.form.title')}</h3>
+      <p className="mt-1 text-sm text-muted">{t('locked.form.text')}</p>
+      <input type="hidden" name="intent" value="notify" />
+      <input type="hidden" name="airportId" value={airportId} />
+      <input type="hidden" name="airportStatus" value="locked" />
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label className="field-label" htmlFor="locked-email">{t('locked.form.email')}</label>
+          <input
+            id="locked-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className="field-input"
+            aria-invalid={state && !state.ok ? true : undefined}
+            aria-describedby={state && !state.ok ? 'locked-email-error' : undefined}
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={busy}>{t('locked.form.submit')}</button>
+      </div>
+      {state && !state.ok ? (
+        <p id="locked-email-error" role="alert" className="field-error">{state.message}</p>
+      ) : null}
+    </Form>
+  );
+}

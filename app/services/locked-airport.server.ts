@@ -1,0 +1,35 @@
+/**
+ * Notification sign-ups for locked airports (SPEC §1, §3): a visitor leaves an e-mail address to hear when
+ * booking opens again. Signing up twice is harmless and answers the same (no hint whether an address is known).
+ */
+import type { Database } from '#database/client.server.ts';
+import { lockedAirportNotifications } from '#database/schema.ts';
+import { issuesToFieldKeys } from '~/domain/cart-schema.ts';
+import { LockedAirportNotificationSchema } from '~/domain/locked-airport-schema.ts';
+import type { Locale } from '~/i18n.ts';
+import { findAirportById } from './catalog.server.ts';
+
+/** Why a sign-up was refused: 422 with field → translation keys, or 409 when the airport is bookable. */
+export class LockedAirportError extends Error {
+  constructor(
+    public readonly status: 409 | 422,
+    public readonly messageKey: string,
+    public readonly fields: Record<string, string[]> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/**
+ * Validates `body` and stores the sign-up (once per airport and address).
+ * Throws `LockedAirportError` 422 on bad input or an unknown airport, 409 when the airport is not locked.
+ */
+export async function signUpForLockedAirport(db: Database, body: unknown, locale: Locale): Promise<void> {
+  const parsed = LockedAirportNotificationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new LockedAirportError(422, 'validation.failed', issuesToFieldKeys(parsed.error.issues));
+  const { email, airportId } = parsed.data;
+  const airport = await findAirportById(db, airportId);
+  if (!airport) throw new LockedAirportError(422, 'validation.failed', { airportId: ['validation.invalid'] });
+  if (airport.status !== 'locked') throw new LockedAirportError(409, 'locked.error.not_locked');
+  await db.insert(lockedAirportNotifications).values({ airportId, email, locale }).onConflictDoNothing();
+}
