@@ -41,6 +41,9 @@ export function createBaseApp(ctx: AppContext, options: { pages?: RequestHandler
         },
       },
       crossOriginEmbedderPolicy: false,
+      // same-origin: no referrer leaves the site (private by default), but same-origin form POSTs keep their
+      // Origin header, which React Router's action check requires (no-referrer makes it `null`).
+      referrerPolicy: { policy: 'same-origin' },
       strictTransportSecurity: ctx.env.COOKIE_SECURE ? undefined : false,
     }),
   );

@@ -23,6 +23,8 @@ export type SessionData = {
   cart?: Cart;
   /** references of reservations this browser may open as a guest (mail link or lookup) */
   guestReservations?: string[];
+  /** failed guest lookups (reference + e-mail) in the current window, for brute-force protection */
+  guestLookupFailures?: { count: number; since: number };
   /** one flash message shown on the next page (DESIGN §7) */
   flash?: { title?: string; message: string; type?: string };
 };

@@ -1,10 +1,86 @@
-import { data } from 'react-router';
+import { Search } from 'lucide-react';
+import { data, redirect, useRouteLoaderData } from 'react-router';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { ReservationDetails } from '~/components/reservation/reservation-details.tsx';
+import { normalizeReference } from '~/domain/reference.ts';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { grantGuestAccess, hasGuestAccess, verifyGuestToken } from '~/services/guest-access.server.ts';
+import { buildReservationView, findReservationByReference } from '~/services/reservations.server.ts';
+import type { Route } from './+types/guest-reservation';
 
-// Placeholder until this page lands (issue 3): answers 404 so no half-built page is reachable.
-export function loader() {
-  throw data(null, { status: 404 });
+/** Headers of every answer of this page, 404s included: never cached, never indexed (Referrer-Policy: no-referrer is set globally by helmet). */
+const PRIVATE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/** The one answer for "no access": identical whether or not the reference exists (no hint). */
+function notFound(): never {
+  throw data(null, { status: 404, headers: PRIVATE_HEADERS });
 }
 
-export default function Placeholder() {
-  return null;
+/**
+ * guest.reservation (DESIGN §3). `?token=` from the confirmation mail grants this browser session access and
+ * redirects to the same URL without the token (so it stays out of history and referrers); without a token the
+ * session must already have access (mail link or lookup form). Anyone else gets the plain 404 page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const url = new URL(request.url);
+  const reference = normalizeReference(params.reference ?? '');
+  if (!reference) notFound();
+  if (reference !== params.reference) {
+    // canonical spelling (case, look-alikes); keeps any token for the next step
+    return redirect(`${localePath(locale, `/reservierung/${reference}`)}${url.search}`, { headers: PRIVATE_HEADERS });
+  }
+  const { session } = context;
+  const { db } = context.app;
+
+  const token = url.searchParams.get('token');
+  if (token !== null) {
+    const details = await findReservationByReference(db, reference);
+    if (!details || !verifyGuestToken(token, details.reservation.guestTokenHash)) notFound();
+    grantGuestAccess(session, reference);
+    await session.save();
+    url.searchParams.delete('token');
+    return redirect(`${url.pathname}${url.search}`, { headers: PRIVATE_HEADERS });
+  }
+
+  if (!hasGuestAccess(session, reference)) notFound();
+  const details = await findReservationByReference(db, reference);
+  if (!details) notFound();
+  const t = translator(locale);
+  return data(
+    { title: t('reservation.meta.title', { reference }), view: buildReservationView(details, locale) },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  const out = new Headers(PRIVATE_HEADERS);
+  for (const source of [loaderHeaders, errorHeaders]) source?.forEach((value, key) => out.set(key, value));
+  return out;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
+}
+
+export default function GuestReservation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useHref();
+  const root = useRouteLoaderData<{ shop: { email: string; phone: string } }>('root');
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
+        <a className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline print:hidden" href={href('/reservierung')}>
+          <Search aria-hidden size={16} />
+          {t('reservation.lookup_link')}
+        </a>
+      </div>
+      <ReservationDetails view={loaderData.view} shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }} />
+    </div>
+  );
 }

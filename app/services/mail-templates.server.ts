@@ -56,7 +56,7 @@ function paragraph(text: string, style = ''): string {
 /** Pads text-part label columns so values line up in monospace clients. */
 function textRows(rows: [string, string][]): string {
   const width = Math.min(28, Math.max(...rows.map(([l]) => l.length)) + 2);
-  return rows.map(([l, v]) => `${`${l}:`.padEnd(width)}${v}`).join('\n');
+  return rows.map(([l, v]) => `${`${l}: `.padEnd(width)}${v}`).join('\n');
 }
 
 /**

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
+import { localDateTime } from './pages.ts';
+
+// The e2e server's data directory (scripts/e2e-server.js); the mail worker writes .eml files there.
+const MAIL_DIR = path.resolve('.data/e2e/mail');
+const EMAIL = `Gast.${Date.now()}@Example.org`;
+
+/** Books like the browser does: cart, then the flat checkout body (DESIGN §5), with the page's CSRF token. */
+async function book(page: Page): Promise<{ reference: string; redirect: string }> {
+  const entry = localDateTime(40, '07:30');
+  const exit = localDateTime(44, '21:00');
+  await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
+  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+  const offer = page.locator('article[data-tariff-id]').first();
+  const tariffId = Number(await offer.getAttribute('data-tariff-id'));
+  const airportId = Number(await offer.locator('input[name="airportId"]').inputValue());
+  const headers = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'App-Language': 'de',
+    'X-CSRF-TOKEN': csrf,
+  };
+  const cart = await page.request.post('/api/checkout/cart', { headers, data: { airportId, tariffId, entryTime: entry, exitTime: exit } });
+  expect(cart.status()).toBe(200);
+  const res = await page.request.post('/api/checkout', {
+    headers,
+    data: {
+      entryTime: entry,
+      exitTime: exit,
+      personCount: 2,
+      childrenSeat: 0,
+      bulkyBaggage: '',
+      licensePlate: 'F-GR 2026',
+      gender: true,
+      firstname: 'Max',
+      lastname: 'Gast',
+      email: EMAIL,
+      phoneRegionCode: 'DE',
+      phonePrefix: '+49',
+      phoneNumber: '1701234567',
+      company: '',
+      street: 'Musterweg',
+      streetNumber: '5',
+      postcode: '60311',
+      city: 'Frankfurt am Main',
+      country: 'DE',
+      billIsDifferent: false,
+      paymentType: 'on_site',
+      couponCode: '',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { reference: body.reservation.reference, redirect: body.redirect };
+}
+
+/** Waits for the confirmation mail of `reference` (the worker sends right after booking, else within 30 s). */
+async function confirmationMail(reference: string) {
+  let found: ReturnType<typeof parseEml> | null = null;
+  await expect
+    .poll(
+      () => {
+        for (const file of listEml(MAIL_DIR).reverse()) {
+          const mail = parseEml(fs.readFileSync(file));
+          if (mail.subject.includes(reference)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 45_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test.describe('guest reservation (after booking)', () => {
+  test('the mail link and the lookup form open the reservation; nothing else does', async ({ page, browser }) => {
+    const { reference, redirect } = await book(page);
+    expect(redirect).toBe(`/reservierung/${reference}`);
+
+    // the booking browser itself was granted access
+    await page.goto(redirect);
+    await expect(page.locator('[data-reference]')).toHaveText(reference);
+
+    // 1. the link in the newest mail, in a fresh browser
+    const mail = await confirmationMail(reference);
+    expect(mail.subject).toContain('Buchungsbestätigung');
+    expect(mail.html).toContain(reference);
+    const link = findAccessLink(mail);
+    expect(link).toBeTruthy();
+    const viaMail = await browser.newContext();
+    const mailPage = await viaMail.newPage();
+    const response = await mailPage.goto(new URL(link!).pathname + new URL(link!).search);
+    expect(response?.status()).toBe(200);
+    await expect(mailPage).toHaveURL(new RegExp(`/reservierung/${reference}$`)); // token dropped from the URL
+    expect(response?.headers()['cache-control']).toContain('no-store');
+    expect(response?.headers()['referrer-policy']).toBe('same-origin'); // no referrer leaves the site
+    await expect(mailPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
+    await expect(mailPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(mailPage.locator('[data-reference]')).toHaveText(reference);
+    await expect(mailPage.locator('[data-status="confirmed"]')).toBeVisible();
+    await expect(mailPage.getByText('F-GR 2026')).toBeVisible();
+    await expect(mailPage.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=/);
+    await expect(mailPage.getByText('Zahlung vor Ort', { exact: true })).toBeVisible();
+    // a reload still works (access lives in the session, not in the URL)
+    expect((await mailPage.reload())?.status()).toBe(200);
+    await viaMail.close();
+
+    // 2. the lookup form, in another fresh browser (reference typed sloppily, e-mail in other case)
+    const viaLookup = await browser.newContext();
+    const lookupPage = await viaLookup.newPage();
+    await lookupPage.goto('/reservierung');
+    await expect(lookupPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.lookup');
+    await lookupPage.getByLabel('Reservierungsnummer').fill(`${reference.slice(0, 4).toLowerCase()}-${reference.slice(4)}`);
+    await lookupPage.getByLabel('E-Mail-Adresse').fill('someone.else@example.org');
+    await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
+    await expect(lookupPage.locator('[data-lookup-error]')).toContainText('keine Reservierung');
+    await lookupPage.getByLabel('E-Mail-Adresse').fill(EMAIL.toUpperCase());
+    await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
+    await expect(lookupPage).toHaveURL(new RegExp(`/reservierung/${reference}$`));
+    await expect(lookupPage.locator('[data-reference]')).toHaveText(reference);
+    await viaLookup.close();
+
+    // 3. a third fresh browser opening the URL directly: the plain 404, like a reference that does not exist
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    const direct = await strangerPage.goto(`/reservierung/${reference}`);
+    expect(direct?.status()).toBe(404);
+    await expect(strangerPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'errors.404');
+    await expect(strangerPage.getByText(reference)).toHaveCount(0);
+    const wrongToken = await strangerPage.goto(`/reservierung/${reference}?token=forged`);
+    expect(wrongToken?.status()).toBe(404);
+    const unknown = await strangerPage.goto('/reservierung/ZZZZZZZZ');
+    expect(unknown?.status()).toBe(404);
+    expect(await strangerPage.locator('main').innerText()).toBe(
+      await (async () => {
+        await strangerPage.goto(`/reservierung/${reference}`);
+        return strangerPage.locator('main').innerText();
+      })(),
+    );
+    await stranger.close();
+  });
+
+  test('the lookup form works without JavaScript and refuses after 10 failed attempts', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/reservierung');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    for (let i = 0; i < 10; i++) {
+      await page.getByLabel('Reference').fill('ZZZZZZZZ');
+      await page.getByLabel('E-mail address').fill('nobody@example.org');
+      const response = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Show reservation' }).click();
+      expect((await response).status()).toBe(404);
+      await expect(page.locator('[data-lookup-error]')).toContainText('could not find');
+    }
+    const response = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Show reservation' }).click();
+    const refused = await response;
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(page.locator('[data-lookup-error]')).toContainText('Too many unsuccessful attempts');
+    await context.close();
+  });
+});
