@@ -124,7 +124,12 @@ export function checkoutRouter(ctx: AppContext): Router {
       } catch (error) {
         if (error instanceof CheckoutError) {
           const httpError = toHttpError(error, t);
-          if (idempotencyKey) await completeIdempotency(ctx.db, idempotencyKey, httpError.status, httpError.toJSON());
+          if (idempotencyKey) {
+            // A 422 depends only on the request and is stored for replays; a 409 (sold out) depends on the
+            // moment, so the key is released and a retry is judged afresh.
+            if (httpError.status === 409) await releaseIdempotency(ctx.db, idempotencyKey);
+            else await completeIdempotency(ctx.db, idempotencyKey, httpError.status, httpError.toJSON());
+          }
           throw httpError;
         }
         if (idempotencyKey) {

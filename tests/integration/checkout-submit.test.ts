@@ -322,6 +322,22 @@ describe('POST /api/checkout', () => {
     await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
   });
 
+  it('judges a retry after "sold out" afresh: the key of a 409 is not kept', async () => {
+    const tariff = fraTariffs[1] ?? fraTariffs[0];
+    const c = await clientWithCart(tariff.id);
+    await test.ctx.db
+      .insert(tariffDays)
+      .values({ tariffId: tariff.id, day: '2026-12-10', booked: tariff.capacity })
+      .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: tariff.capacity } });
+    const key = { 'Idempotency-Key': 'retry-after-sold-out' };
+    expect((await c.post('checkout', body(), key)).status).toBe(409);
+    // a space becomes free (a cancellation); the same attempt now succeeds
+    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
+    const retry = await c.post('checkout', body(), key);
+    expect(retry.status).toBe(201);
+    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
+  });
+
   it('keeps the booking when the confirmation mail cannot be queued', async () => {
     mail.enqueueReservationConfirmation.mockRejectedValueOnce(new Error('smtp down'));
     mail.deliverPendingMail.mockRejectedValueOnce(new Error('smtp down'));

@@ -1,0 +1,212 @@
+import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
+import { invoiceWireKey, INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
+import { useLocale, useT } from '../i18n-context.tsx';
+import type { CheckoutAction } from './checkout-model.ts';
+import { describe, FieldError, SelectField, TextField } from './fields.tsx';
+
+/** Phone regions offered (ISO code → international dialling code), the frequent ones of our customers. */
+export const PHONE_REGIONS: [string, string][] = [
+  ['DE', '+49'], ['AT', '+43'], ['CH', '+41'], ['NL', '+31'], ['BE', '+32'], ['LU', '+352'], ['FR', '+33'],
+  ['DK', '+45'], ['PL', '+48'], ['CZ', '+420'], ['IT', '+39'], ['ES', '+34'], ['GB', '+44'], ['US', '+1'],
+];
+
+const GENDERS: { value: Gender; key: string; id: string }[] = [
+  { value: true, key: 'checkout.gender.mr', id: 'mr' },
+  { value: false, key: 'checkout.gender.ms', id: 'ms' },
+  { value: 'd', key: 'checkout.gender.diverse', id: 'd' },
+];
+
+function useCountryName() {
+  const locale = useLocale();
+  const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
+  return (code: string) => names.of(code) ?? code;
+}
+
+function GenderField({ name, value, onChange, errors }: { name: string; value: Gender | null; onChange: (g: Gender) => void; errors: FieldErrors }) {
+  const t = useT();
+  const aria = describe(name, errors);
+  return (
+    <fieldset aria-describedby={aria['aria-describedby']}>
+      <legend className="field-label">{t('checkout.billing.gender')}</legend>
+      <div className="flex flex-wrap gap-2">
+        {GENDERS.map((g, i) => (
+          <label
+            key={g.id}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-card px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+          >
+            <input
+              type="radio"
+              id={i === 0 ? `co-${name}` : undefined}
+              name={name}
+              value={g.id}
+              className="size-4 accent-accent"
+              checked={value === g.value}
+              onChange={() => onChange(g.value)}
+              aria-invalid={aria['aria-invalid']}
+            />
+            {t(g.key)}
+          </label>
+        ))}
+      </div>
+      <FieldError name={name} errors={errors} />
+    </fieldset>
+  );
+}
+
+type Address = Pick<BillingAddress, 'firstname' | 'lastname' | 'company' | 'street' | 'streetNumber' | 'postcode' | 'city' | 'country'>;
+
+/** Name, company and postal address fields; `wire` maps a plain key to its wire key. */
+function AddressFields({
+  address,
+  onChange,
+  errors,
+  wire,
+  autoCompleteSection,
+}: {
+  address: Address;
+  onChange: (patch: Partial<Address>) => void;
+  errors: FieldErrors;
+  wire: (key: keyof Address) => string;
+  autoCompleteSection: string;
+}) {
+  const t = useT();
+  const countryName = useCountryName();
+  const ac = (token: string) => `${autoCompleteSection} ${token}`;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name={wire('firstname')} label={t('checkout.billing.firstname')} value={address.firstname} onChange={(firstname) => onChange({ firstname })} errors={errors} autoComplete={ac('given-name')} maxLength={100} />
+        <TextField name={wire('lastname')} label={t('checkout.billing.lastname')} value={address.lastname} onChange={(lastname) => onChange({ lastname })} errors={errors} autoComplete={ac('family-name')} maxLength={100} />
+      </div>
+      <TextField name={wire('company')} label={t('checkout.billing.company')} value={address.company} onChange={(company) => onChange({ company })} errors={errors} optional autoComplete={ac('organization')} maxLength={100} />
+      <div className="grid grid-cols-[1fr_8.5rem] gap-4 sm:grid-cols-[1fr_9rem]">
+        <TextField name={wire('street')} label={t('checkout.billing.street')} value={address.street} onChange={(street) => onChange({ street })} errors={errors} autoComplete={ac('address-line1')} maxLength={120} />
+        <TextField name={wire('streetNumber')} label={t('checkout.billing.streetNumber')} value={address.streetNumber} onChange={(streetNumber) => onChange({ streetNumber })} errors={errors} autoComplete={ac('address-line2')} maxLength={20} />
+      </div>
+      <div className="grid grid-cols-[8.5rem_1fr] gap-4 sm:grid-cols-[9rem_1fr]">
+        <TextField name={wire('postcode')} label={t('checkout.billing.postcode')} value={address.postcode} onChange={(postcode) => onChange({ postcode })} errors={errors} autoComplete={ac('postal-code')} maxLength={12} />
+        <TextField name={wire('city')} label={t('checkout.billing.city')} value={address.city} onChange={(city) => onChange({ city })} errors={errors} autoComplete={ac('address-level2')} maxLength={100} />
+      </div>
+      <SelectField
+        name={wire('country')}
+        label={t('checkout.billing.country')}
+        value={address.country}
+        onChange={(country) => onChange({ country })}
+        errors={errors}
+        autoComplete={ac('country')}
+        options={COUNTRIES.map((c) => ({ value: c, label: countryName(c) }))}
+        className="sm:max-w-sm"
+      />
+    </>
+  );
+}
+
+/** Step 2: the billing address, and optionally a separate invoice address. */
+export function BillingStep({
+  billing,
+  invoice,
+  errors,
+  dispatch,
+}: {
+  billing: BillingAddress;
+  invoice: InvoiceAddress;
+  errors: FieldErrors;
+  dispatch: React.Dispatch<CheckoutAction>;
+}) {
+  const t = useT();
+  const countryName = useCountryName();
+  const set = (patch: Partial<BillingAddress>) => dispatch({ type: 'billingAddress', patch });
+  const setInvoice = (patch: Partial<InvoiceAddress>) => dispatch({ type: 'invoiceAddress', patch });
+  const regionKnown = PHONE_REGIONS.some(([code]) => code === billing.phoneRegionCode);
+
+  return (
+    <div className="grid gap-5">
+      <GenderField name="gender" value={billing.gender} onChange={(gender) => set({ gender })} errors={errors} />
+      <AddressFields address={billing} onChange={set} errors={errors} wire={(k) => k} autoCompleteSection="section-billing billing" />
+
+      <TextField
+        name="email"
+        type="email"
+        label={t('checkout.billing.email')}
+        value={billing.email}
+        onChange={(email) => set({ email: email.trim() })}
+        errors={errors}
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        maxLength={254}
+        hint={t('checkout.billing.email_hint')}
+      />
+
+      <fieldset>
+        <legend className="field-label">{t('checkout.billing.phone')}</legend>
+        <div className="grid grid-cols-[1fr_5.5rem] gap-3 sm:grid-cols-[13rem_5.5rem_1fr]">
+          <SelectField
+            name="phoneRegionCode"
+            label={t('checkout.billing.phoneRegionCode')}
+            value={billing.phoneRegionCode}
+            onChange={(code) => {
+              const prefix = PHONE_REGIONS.find(([c]) => c === code)?.[1];
+              set(prefix ? { phoneRegionCode: code, phonePrefix: prefix } : { phoneRegionCode: code });
+            }}
+            errors={errors}
+            autoComplete="tel-country-code"
+            options={[
+              ...PHONE_REGIONS.map(([code, prefix]) => ({ value: code, label: `${countryName(code)} ${prefix}` })),
+              ...(regionKnown ? [] : [{ value: billing.phoneRegionCode, label: billing.phoneRegionCode || '—' }]),
+            ]}
+          />
+          <TextField
+            name="phonePrefix"
+            label={t('checkout.billing.phonePrefix')}
+            value={billing.phonePrefix}
+            onChange={(phonePrefix) => set({ phonePrefix: phonePrefix.trim() })}
+            errors={errors}
+            inputMode="tel"
+            maxLength={5}
+            autoComplete="off"
+          />
+          <TextField
+            name="phoneNumber"
+            type="tel"
+            label={t('checkout.billing.phoneNumber')}
+            value={billing.phoneNumber}
+            onChange={(phoneNumber) => set({ phoneNumber })}
+            errors={errors}
+            autoComplete="tel-national"
+            inputMode="tel"
+            maxLength={20}
+            className="col-span-2 sm:col-span-1"
+            hint={t('checkout.billing.phone_hint')}
+          />
+        </div>
+      </fieldset>
+
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          name="billIsDifferent"
+          className="size-5 accent-accent"
+          checked={billing.billIsDifferent}
+          onChange={(e) => set({ billIsDifferent: e.target.checked })}
+          aria-controls="co-invoice-address"
+        />
+        {t('checkout.billing.billIsDifferent')}
+      </label>
+
+      {billing.billIsDifferent ? (
+        <fieldset id="co-invoice-address" className="grid gap-5 rounded-xl border border-line bg-surface p-4">
+          <legend className="px-1 text-base font-semibold">{t('checkout.billing.invoice_address')}</legend>
+          <GenderField name={invoiceWireKey('gender')} value={invoice.gender} onChange={(gender) => setInvoice({ gender })} errors={errors} />
+          <AddressFields
+            address={invoice}
+            onChange={setInvoice}
+            errors={errors}
+            wire={(k) => invoiceWireKey(k as (typeof INVOICE_ADDRESS_KEYS)[number])}
+            autoCompleteSection="section-invoice billing"
+          />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { MapPin } from 'lucide-react';
+import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
+import type { Travel } from '~/domain/checkout-schema.ts';
+import { formatMoney } from '~/domain/money.ts';
+import type { PriceBreakdown } from '~/domain/pricing.ts';
+import { useLocale, useT } from '../i18n-context.tsx';
+import type { BookingPageData } from './types.ts';
+
+/** Formats a local `YYYY-MM-DDTHH:mm` as it reads (no time-zone shift), or a dash when incomplete. */
+export function useLocalDateTime() {
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return (local: string) => {
+    const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? new Date(`${local}:00Z`) : null;
+    return date && !Number.isNaN(date.getTime()) ? format.format(date) : '—';
+  };
+}
+
+/**
+ * The booking summary: airport, tariff, lot, stay, persons, seats and the live price breakdown. The price is
+ * computed in the browser from the tariff's price lists; the server prices the booking again and is binding.
+ */
+export function BookingSummary({ page, travel, price }: { page: BookingPageData; travel: Travel; price: PriceBreakdown | null }) {
+  const t = useT();
+  const locale = useLocale();
+  const show = useLocalDateTime();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const { airport, tariff } = page;
+  const baggage = BULKY_BAGGAGE_FLAGS.filter((f) => travel.bulkyBaggage[f]).map((f) => t(`checkout.bulky.${f}`));
+  const row = 'flex justify-between gap-3';
+
+  return (
+    <div className="grid gap-4 p-5" data-booking-summary>
+      <div>
+        <span className="inline-flex rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
+          {t(`tariff.category.${tariff.category}`)}
+        </span>
+        <p className="mt-2 font-semibold leading-snug">{tariff.name}</p>
+        <p className="text-sm text-muted">
+          {airport.name} ({airport.iata})
+        </p>
+        <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
+          <MapPin aria-hidden size={16} className="mt-0.5 shrink-0" />
+          <span>
+            {tariff.lotName}, {tariff.lotAddress}
+          </span>
+        </p>
+      </div>
+
+      <dl className="grid gap-1.5 border-t border-line pt-4 text-sm">
+        <div className={row}>
+          <dt className="text-muted">{t('checkout.summary.entry')}</dt>
+          <dd className="text-right" data-summary-entry>{show(travel.entryTime)}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-muted">{t('checkout.summary.exit')}</dt>
+          <dd className="text-right" data-summary-exit>{show(travel.exitTime)}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-muted">{t('checkout.summary.days')}</dt>
+          <dd data-summary-days>{price ? price.billableDays : '—'}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-muted">{t('checkout.summary.persons')}</dt>
+          <dd data-summary-persons>{travel.personCount}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-muted">{t('checkout.summary.seats')}</dt>
+          <dd data-summary-seats>{travel.childrenSeat}</dd>
+        </div>
+        {baggage.length > 0 ? (
+          <div className={row}>
+            <dt className="text-muted">{t('checkout.summary.baggage')}</dt>
+            <dd className="text-right">{baggage.join(', ')}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className="border-t border-line pt-4">
+        <h3 className="sr-only">{t('checkout.summary.price')}</h3>
+        {price ? (
+          <dl className="grid gap-1.5 text-sm" data-price-breakdown>
+            <div className={row}>
+              <dt>{t('checkout.summary.parking', { count: price.billableDays })}</dt>
+              <dd>{money(price.parkingCents)}</dd>
+            </div>
+            {price.personsCents > 0 ? (
+              <div className={row}>
+                <dt>{t('checkout.summary.extra_persons', { count: Math.max(0, travel.personCount - tariff.includedPersons) })}</dt>
+                <dd>{money(price.personsCents)}</dd>
+              </div>
+            ) : null}
+            {price.childSeatsCents > 0 ? (
+              <div className={row}>
+                <dt>{t('checkout.summary.child_seats', { count: travel.childrenSeat })}</dt>
+                <dd>{money(price.childSeatsCents)}</dd>
+              </div>
+            ) : null}
+            <div className={`${row} mt-2 items-baseline border-t border-line pt-3`}>
+              <dt className="text-base font-semibold">{t('checkout.summary.total')}</dt>
+              <dd className="text-2xl font-bold tracking-tight" data-live-total-cents={price.totalCents} aria-live="polite">
+                {money(price.totalCents)}
+              </dd>
+            </div>
+            <div className={`${row} text-xs text-muted`}>
+              <dt>{t('checkout.summary.vat', { rate: price.vatRateBp / 100 })}</dt>
+              <dd>{money(price.vatCents)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="text-sm text-warn" data-price-unavailable>
+            {t('checkout.summary.no_price')}
+          </p>
+        )}
+        <p className="mt-3 text-xs text-muted">{t('checkout.summary.price_note')}</p>
+        <p className="mt-1 text-xs font-medium text-success">
+          {t('checkout.summary.free_cancellation', { hours: tariff.freeCancellationHours })}
+        </p>
+      </div>
+    </div>
+  );
+}
