@@ -25,3 +25,24 @@ export function formatMoney(cents: number, locale: 'de' | 'en'): string {
   }
   return formatter.format(cents / 100);
 }
+
+const LOCAL_DATE_TIME_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // The value already is airport wall time: format it as UTC so no zone shift is applied.
+  timeZone: 'UTC',
+};
+
+/**
+ * Formats a local `YYYY-MM-DDTHH:mm` as it reads, e.g. `So., 20.12.2026, 08:00` (de) or
+ * `Sun, 20/12/2026, 08:00` (en). Returns `fallback` (default: the input) when it is not a valid local date-time.
+ */
+export function formatLocalDateTime(local: string, locale: 'de' | 'en', fallback: string = local): string {
+  const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? new Date(`${local}:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return fallback;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', LOCAL_DATE_TIME_FORMAT).format(date);
+}

@@ -7,6 +7,7 @@ import { OfferCard } from '~/components/shop/offer-card.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { TARIFF_CATEGORIES } from '~/constants.ts';
 import { instantToLocal, parseLocalDateTime } from '~/domain/local-time.ts';
+import { formatLocalDateTime } from '~/domain/money.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
 import { translator } from '~/i18n.server.ts';
@@ -199,16 +200,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   const { airport, airports, values, errors, days, offers, minDate } = loaderData;
   useTariffListImpressions(offers, airport?.iata);
   const hasErrors = Object.keys(errors).length > 0;
-  const dateFormat = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
-  const show = (local: string) => dateFormat.format(new Date(`${local}:00Z`));
+  const show = (local: string) => formatLocalDateTime(local, locale);
   const tariffLists = TARIFF_CATEGORIES.map((category) => ({
     category,
     offers: offers.filter((o) => o.category === category),

@@ -8,7 +8,7 @@ import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, reservations, tariffs } from '#database/schema.ts';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
-import { formatMoney } from '~/domain/money.ts';
+import { formatLocalDateTime, formatMoney } from '~/domain/money.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
@@ -110,23 +110,6 @@ export function buildGuestAccessUrl(baseUrl: string, locale: Locale, reference: 
 
 export type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-};
-
-/** `YYYY-MM-DDTHH:mm` wall time → e.g. `Mo., 07.12.2026, 08:00` / `Mon, 07/12/2026, 08:00`. */
-function formatLocal(local: string, locale: Locale): string {
-  const date = new Date(`${local}:00Z`);
-  if (Number.isNaN(date.getTime())) return local;
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', DATE_TIME).format(date);
-}
-
 function salutation(gender: unknown, locale: Locale): string {
   const t = translator(locale);
   if (gender === true || gender === 'true' || gender === 'm') return t('reservation.salutation.mr');
@@ -222,7 +205,7 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
   const deadlineAt = new Date(r.entryAt.getTime() - tariff.freeCancellationHours * 60 * 60 * 1000);
   let deadline: string;
   try {
-    deadline = formatLocal(instantToLocal(deadlineAt, airport.timeZone), loc);
+    deadline = formatLocalDateTime(instantToLocal(deadlineAt, airport.timeZone), loc);
   } catch {
     deadline = deadlineAt.toISOString();
   }
@@ -241,7 +224,7 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
     reference: r.reference,
     status: r.status,
     statusLabel: t(`reservation.status.${r.status}`),
-    createdAt: formatLocal(instantToLocal(r.createdAt, airport.timeZone), loc),
+    createdAt: formatLocalDateTime(instantToLocal(r.createdAt, airport.timeZone), loc),
     airport: { name: en ? airport.nameEn : airport.nameDe, iata: airport.iata },
     tariff: {
       name: en ? tariff.nameEn : tariff.nameDe,
@@ -258,8 +241,8 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
       arrivalInstructions: en ? lot.arrivalInstructionsEn : lot.arrivalInstructionsDe,
       returnInstructions: en ? lot.returnInstructionsEn : lot.returnInstructionsDe,
     },
-    entry: formatLocal(r.entryLocal, loc),
-    exit: formatLocal(r.exitLocal, loc),
+    entry: formatLocalDateTime(r.entryLocal, loc),
+    exit: formatLocalDateTime(r.exitLocal, loc),
     billableDays: r.billableDays,
     daysLabel: t(r.billableDays === 1 ? 'reservation.days_one' : 'reservation.days', { count: r.billableDays }),
     personCount: r.personCount,

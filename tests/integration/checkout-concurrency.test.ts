@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { airports, coupons, reservations, tariffDays, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
+import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 vi.mock('~/services/mail.server.ts', () => ({
@@ -22,30 +23,8 @@ let test: TestApp;
 let fra: typeof airports.$inferSelect;
 let fraTariffs: (typeof tariffs.$inferSelect)[];
 
-function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ...stay,
-    personCount: 1,
-    childrenSeat: 0,
-    bulkyBaggage: '',
-    licensePlate: '',
-    gender: false,
-    firstname: 'Erika',
-    lastname: 'Mustermann',
-    email: 'erika@example.com',
-    phoneRegionCode: 'DE',
-    phonePrefix: '+49',
-    phoneNumber: '170 1234567',
-    street: 'Hauptstraße',
-    streetNumber: '1',
-    postcode: '60311',
-    city: 'Frankfurt am Main',
-    country: 'DE',
-    billIsDifferent: false,
-    paymentType: 'invoice',
-    ...overrides,
-  };
-}
+const body = (overrides: Record<string, unknown> = {}) =>
+  checkoutBody({ ...stay, personCount: 1, licensePlate: '', gender: false, ...overrides });
 
 /** `count` separate sessions, each with the same tariff and stay in its cart. */
 async function clientsWithCart(tariffId: number, count: number): Promise<ApiClient[]> {

@@ -11,6 +11,7 @@ import { priceStay } from '../../app/domain/pricing.ts';
 import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
 import { loadTariffs } from '../../app/services/catalog.server.ts';
 import { requestFingerprint, scopedIdempotencyKey } from '../../app/services/idempotency.server.ts';
+import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 const mail = vi.hoisted(() => ({
@@ -27,32 +28,7 @@ let test: TestApp;
 let fra: typeof airports.$inferSelect;
 let fraTariffs: (typeof tariffs.$inferSelect)[];
 
-function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ...stay,
-    personCount: 2,
-    childrenSeat: 0,
-    bulkyBaggage: '',
-    licensePlate: 'F-AB 1234',
-    gender: true,
-    firstname: 'Erika',
-    lastname: 'Mustermann',
-    email: 'erika@example.com',
-    phoneRegionCode: 'DE',
-    phonePrefix: '+49',
-    phoneNumber: '170 1234567',
-    company: '',
-    street: 'Hauptstraße',
-    streetNumber: '1',
-    postcode: '60311',
-    city: 'Frankfurt am Main',
-    country: 'DE',
-    billIsDifferent: false,
-    paymentType: 'invoice',
-    couponCode: '',
-    ...overrides,
-  };
-}
+const body = (overrides: Record<string, unknown> = {}) => checkoutBody({ ...stay, ...overrides });
 
 async function clientWithCart(tariffId: number, times = stay, headers: Record<string, string> = {}) {
   const c = await new ApiClient(test).start();

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { airports, coupons, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
+import { billingFields, travelFields } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 vi.mock('~/services/mail.server.ts', () => ({
@@ -23,32 +24,8 @@ let client: ApiClient;
 
 const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-14T18:00' };
 
-const travel = (overrides: Record<string, unknown> = {}) => ({
-  ...stay,
-  personCount: 2,
-  childrenSeat: 0,
-  bulkyBaggage: '',
-  licensePlate: 'F-AB 1234',
-  ...overrides,
-});
-
-const billing = (overrides: Record<string, unknown> = {}) => ({
-  gender: true,
-  firstname: 'Erika',
-  lastname: 'Mustermann',
-  email: 'erika@example.com',
-  phoneRegionCode: 'DE',
-  phonePrefix: '+49',
-  phoneNumber: '170 1234567',
-  company: '',
-  street: 'Hauptstraße',
-  streetNumber: '1',
-  postcode: '60311',
-  city: 'Frankfurt am Main',
-  country: 'DE',
-  billIsDifferent: false,
-  ...overrides,
-});
+const travel = (overrides: Record<string, unknown> = {}) => travelFields({ ...stay, ...overrides });
+const billing = billingFields;
 
 const invoice = {
   billIsDifferentAddressGender: false,

@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { Travel } from '~/domain/checkout-schema.ts';
-import { formatMoney } from '~/domain/money.ts';
+import { formatLocalDateTime, formatMoney } from '~/domain/money.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { BookingPageData } from './types.ts';
@@ -9,19 +9,7 @@ import type { BookingPageData } from './types.ts';
 /** Formats a local `YYYY-MM-DDTHH:mm` as it reads (no time-zone shift), or a dash when incomplete. */
 export function useLocalDateTime() {
   const locale = useLocale();
-  const format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
-  return (local: string) => {
-    const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? new Date(`${local}:00Z`) : null;
-    return date && !Number.isNaN(date.getTime()) ? format.format(date) : '—';
-  };
+  return (local: string) => formatLocalDateTime(local, locale, '—');
 }
 
 /**
