@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
+// One data directory per port, so runs on different ports do not wipe each other's database or mail outbox.
+// Exported through the environment to the test workers (tests read mails from `<dir>/mail`).
+process.env.E2E_DATA_DIR ??= path.resolve(`.data/e2e-${PORT}`);
 
 // System Chromium only (DESIGN §9): never download a browser.
 export default defineConfig({
@@ -36,6 +40,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

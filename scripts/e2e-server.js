@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.js';
 
 buildIfNeeded();
-const dataDir = path.resolve('.data/e2e');
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/e2e');
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = 'production';

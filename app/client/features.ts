@@ -2,10 +2,12 @@
  * Lazily loaded features per route name (SPEC §2 table, §7, §9). Each feature is a separate chunk loaded with
  * `loadChunk` (120 000 ms time-out, `ChunkLoadError` on failure), and only on the routes the table lists.
  *
+ * Widgets: `map` (Leaflet airports map, `~/components/features/airport-map.tsx`, props `AirportMapProps`; the
+ * contact page passes `airports` and `tileUrl` like airports.index), `datePicker` (react-day-picker range that fills
+ * the search form's inputs), `gallery` (the slider in the airportGallery modal).
+ *
  * Extension points: a feature whose importer is `null` has no widget yet and loads nothing. To add one, write the
  * widget module (default export: a React component) and put `() => import('…')` here:
- * - `map`: Leaflet map of the airports (tile URL from `MAP_TILE_URL`), for whoever builds the contact page;
- * - `datePicker`: react-day-picker range in airport local time (search form);
  * - `addressAutocomplete`: billing-address autocomplete (checkout.booking).
  */
 import type { ComponentType } from 'react';
@@ -37,8 +39,8 @@ export type FeatureModule = { default: ComponentType<any> };
 /** The chunk importer of each feature; `null` = no widget yet (extension point, loads nothing). */
 export const FEATURE_IMPORTERS: Record<FeatureName, (() => Promise<FeatureModule>) | null> = {
   gallery: () => import('~/components/client/gallery-slider.tsx'),
-  map: null,
-  datePicker: null,
+  map: () => import('~/components/features/airport-map.tsx'),
+  datePicker: () => import('~/components/features/date-picker.tsx'),
   addressAutocomplete: null,
   frameResizer: null,
 };

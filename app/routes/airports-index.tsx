@@ -1,5 +1,6 @@
 import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
+import { LazyFeature } from '~/components/client/lazy-feature.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
@@ -13,6 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: t('airports.meta.title'),
     description: t('airports.meta.description'),
+    mapTileUrl: context.app.env.MAP_TILE_URL,
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,
@@ -54,6 +56,10 @@ export default function AirportsIndex({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {/* The map (lazy feature `map`) enhances the list above, which stays the fallback without JavaScript. */}
+      <div className="mt-8">
+        <LazyFeature name="map" props={{ airports: loaderData.airports, tileUrl: loaderData.mapTileUrl }} />
+      </div>
     </div>
   );
 }

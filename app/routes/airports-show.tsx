@@ -1,5 +1,9 @@
 import { Info, Navigation } from 'lucide-react';
 import { data } from 'react-router';
+import { LazyFeature } from '~/components/client/lazy-feature.tsx';
+import { AirportCommentLink, AirportCommentModal, COMMENT_ANCHOR, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportGallery } from '~/components/features/airport-gallery.tsx';
+import { distinctLots } from '~/components/features/map-view.ts';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { formatMoney } from '~/domain/money.ts';
@@ -24,7 +28,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: t('airport.meta.description', { airport: en ? airport.nameEn : airport.nameDe }),
     // midnight, so the 15-minute step of the time inputs stays aligned
     minDate: `${instantToLocal(context.app.now(), airport.timeZone).slice(0, 10)}T00:00`,
-    airports: all.map((a) => ({ slug: a.slug, iata: a.iata, name: en ? a.nameEn : a.nameDe, locked: a.status === 'locked' })),
+    mapTileUrl: context.app.env.MAP_TILE_URL,
+    airports: all.map((a) => ({
+      slug: a.slug,
+      iata: a.iata,
+      name: en ? a.nameEn : a.nameDe,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      locked: a.status === 'locked',
+    })),
+    // the parking lots of the airport's tariffs, for the map
+    lots: distinctLots(
+      tariffRows.map(({ lot }) => ({
+        id: lot.id,
+        name: lot.name,
+        address: `${lot.street} ${lot.streetNumber}, ${lot.postcode} ${lot.city}`,
+        latitude: lot.latitude,
+        longitude: lot.longitude,
+      })),
+    ),
     airport: {
       slug: airport.slug,
       iata: airport.iata,
@@ -56,7 +78,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { airport, airports, tariffs, minDate } = loaderData;
+  const { airport, airports, tariffs, minDate, lots, mapTileUrl } = loaderData;
+  const comment = useAirportComment();
   return (
     <div className="container-page py-8 sm:py-12">
       <p className="font-mono text-sm font-semibold text-accent">{airport.iata}</p>
@@ -64,10 +87,19 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
 
       {airport.comment ? (
-        <p className="card mt-4 flex gap-3 border-warn bg-warn-soft p-4 text-sm" data-airport-comment>
+        <div className="card mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 border-warn bg-warn-soft px-4 py-3 text-sm" data-airport-comment>
           <Info aria-hidden className="shrink-0 text-warn" size={18} />
-          {airport.comment}
-        </p>
+          <p className="line-clamp-2 min-w-0 flex-1 basis-48 sm:line-clamp-1">
+            <strong className="font-semibold">{t('feature.comment.heading')}:</strong> {airport.comment}
+          </p>
+          <AirportCommentLink
+            airport={{ slug: airport.slug, iata: airport.iata, name: airport.name, comment: airport.comment }}
+            onOpen={comment.open}
+            className="shrink-0 font-semibold text-warn underline underline-offset-2 hover:no-underline"
+          >
+            {t('feature.comment.link')}
+          </AirportCommentLink>
+        </div>
       ) : null}
 
       <div className="mt-6">
@@ -113,25 +145,32 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       {airport.gallery.length > 0 ? (
         <section className="mt-10" aria-labelledby="gallery-title" data-gallery>
           <h2 id="gallery-title" className="text-2xl font-semibold">{t('airport.gallery.title')}</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
-            {airport.gallery.map((image) => (
-              <li key={image.src}>
-                <img src={image.src} alt={image.alt} width={1200} height={675} loading="lazy" className="aspect-video w-full rounded-xl border border-line object-cover" />
-              </li>
-            ))}
-          </ul>
+          <AirportGallery images={airport.gallery} title={t('feature.gallery.title', { airport: airport.name })} />
         </section>
       ) : null}
 
-      {airport.directions ? (
-        <section className="mt-10 max-w-3xl" aria-labelledby="directions-title">
-          <h2 id="directions-title" className="flex items-center gap-2 text-2xl font-semibold">
-            <Navigation aria-hidden size={22} className="text-accent" />
-            {t('airport.directions.title')}
-          </h2>
-          <p className="mt-2 whitespace-pre-line text-ink">{airport.directions}</p>
-        </section>
-      ) : null}
+      <section className="mt-10" aria-labelledby="directions-title">
+        <h2 id="directions-title" className="flex items-center gap-2 text-2xl font-semibold">
+          <Navigation aria-hidden size={22} className="text-accent" />
+          {t('airport.directions.title')}
+        </h2>
+        {airport.directions ? <p className="mt-2 max-w-3xl whitespace-pre-line text-ink">{airport.directions}</p> : null}
+        {airport.comment ? (
+          // Target of the comment link without JavaScript.
+          <div id={COMMENT_ANCHOR} className="mt-4 flex max-w-3xl scroll-mt-24 gap-3 rounded-xl bg-warn-soft p-4 text-sm">
+            <Info aria-hidden className="mt-0.5 shrink-0 text-warn" size={18} />
+            <p>
+              <strong className="block font-semibold">{t('feature.comment.heading')}</strong>
+              {airport.comment}
+            </p>
+          </div>
+        ) : null}
+        {/* The map (lazy feature `map`): this airport, its parking lots and the other airports. */}
+        <div className="mt-6">
+          <LazyFeature name="map" props={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl, label: t('feature.map.label_airport', { airport: airport.name }) }} />
+        </div>
+      </section>
+      <AirportCommentModal airport={comment.airport} />
     </div>
   );
 }

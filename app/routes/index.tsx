@@ -1,5 +1,7 @@
-import { BadgeEuro, CalendarCheck, ShieldCheck } from 'lucide-react';
+import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { LazyFeature } from '~/components/client/lazy-feature.tsx';
+import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { instantToLocal } from '~/domain/local-time.ts';
@@ -17,12 +19,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     description: t('home.meta.description'),
     // midnight, so the 15-minute step of the time inputs stays aligned
     minDate: `${instantToLocal(context.app.now(), 'Europe/Berlin').slice(0, 10)}T00:00`,
+    mapTileUrl: context.app.env.MAP_TILE_URL,
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,
       name: locale === 'en' ? a.nameEn : a.nameDe,
       city: a.city,
+      latitude: a.latitude,
+      longitude: a.longitude,
       locked: a.status === 'locked',
+      comment: (locale === 'en' ? a.commentEn : a.commentDe) ?? null,
     })),
   };
 }
@@ -30,7 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Index({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { airports, minDate } = loaderData;
+  const { airports, minDate, mapTileUrl } = loaderData;
+  const comment = useAirportComment();
   return (
     <>
       <section className="bg-gradient-to-b from-accent-soft to-surface">
@@ -70,10 +77,10 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {airports.map((a) => (
-            <li key={a.slug}>
+            <li key={a.slug} className="relative">
               <Link
                 to={href(`/parkplatz/${a.slug}`)}
-                className="card flex h-full items-center justify-between gap-2 p-4 hover:border-accent"
+                className={`card flex h-full items-center justify-between gap-2 p-4 hover:border-accent ${a.comment ? 'pb-11' : ''}`}
               >
                 <span>
                   <span className="block font-medium">{a.name}</span>
@@ -81,9 +88,25 @@ export default function Index({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="rounded-md bg-accent-soft px-2 py-1 font-mono text-sm font-semibold text-accent">{a.iata}</span>
               </Link>
+              {a.comment ? (
+                <AirportCommentLink
+                  airport={{ slug: a.slug, iata: a.iata, name: a.name, comment: a.comment }}
+                  onOpen={comment.open}
+                  className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-md px-1 text-sm font-medium text-warn underline-offset-2 hover:underline"
+                >
+                  <Info aria-hidden size={14} />
+                  {t('feature.comment.link_short')}
+                  <span className="sr-only">: {a.name}</span>
+                </AirportCommentLink>
+              ) : null}
             </li>
           ))}
         </ul>
+        {/* The map (lazy feature `map`); the list above stays the fallback without JavaScript. */}
+        <div className="mt-6">
+          <LazyFeature name="map" props={{ airports, tileUrl: mapTileUrl }} />
+        </div>
+        <AirportCommentModal airport={comment.airport} showPageLink />
       </section>
     </>
   );

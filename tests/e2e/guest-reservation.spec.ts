@@ -5,7 +5,7 @@ import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
 import { localDateTime } from './pages.ts';
 
 // The e2e server's data directory (scripts/e2e-server.js); the mail worker writes .eml files there.
-const MAIL_DIR = path.resolve('.data/e2e/mail');
+const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? path.resolve('.data/e2e'), 'mail');
 const EMAIL = `Gast.${Date.now()}@Example.org`;
 
 /** Books like the browser does: cart, then the flat checkout body (DESIGN §5), with the page's CSRF token. */

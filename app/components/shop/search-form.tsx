@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { LazyFeature } from '../client/lazy-feature.tsx';
 import { useHref, useT } from '../i18n-context.tsx';
 
 /** An airport as offered in the search form. */
@@ -9,7 +10,8 @@ export type SearchValues = { airport?: string; entry?: string; exit?: string };
 
 /**
  * The stay search. A plain GET form to the tariffs page, so it works before and without JavaScript;
- * `datetime-local` sends exactly the wire format `YYYY-MM-DDTHH:mm` (DESIGN §5).
+ * `datetime-local` sends exactly the wire format `YYYY-MM-DDTHH:mm` (DESIGN §5). On routes with the `datePicker`
+ * feature (index, airports.show) a calendar button beside the entry label fills both inputs (only an enhancement).
  */
 export function SearchForm({
   airports,
@@ -65,10 +67,16 @@ export function SearchForm({
         </select>
         {fieldError('airport')}
       </div>
-      <div>
-        <label className="field-label" htmlFor="search-entry">
-          {t('search.entry')}
-        </label>
+      <div className="relative">
+        <div className="flex items-end justify-between gap-2">
+          <label className="field-label" htmlFor="search-entry">
+            {t('search.entry')}
+          </label>
+          <div className="mb-1 -mt-1">
+            {/* No spinner in the label row: the button simply appears once its chunk is there. */}
+            <LazyFeature name="datePicker" props={{ entryId: 'search-entry', exitId: 'search-exit', minDate, iconOnly: compact }} delayMs={60_000} />
+          </div>
+        </div>
         <input
           id="search-entry"
           name="entry"
