@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { localDateTime, SearchPage } from './pages.ts';
+import { findAccessLink } from '../fixtures/eml.ts';
+import { confirmationMail, localDateTime, SearchPage } from './pages.ts';
 
 type DataLayerEntry = { event?: string; ecommerce?: { checkout?: { actionField?: { step?: number; option?: string }; products?: unknown[] } } };
 
@@ -23,7 +24,7 @@ test.describe('checkout.booking', () => {
     await expect(page.locator('[data-flash]')).toContainText(/zuerst Flughafen/);
   });
 
-  test('search → tariff → three steps with validation, reload and analytics → reservation', async ({ page }) => {
+  test('search → tariff → three steps with validation, reload and analytics → reservation → reopened via mail and lookup', async ({ page, browser }) => {
     // Search and choose a shuttle tariff (it offers child seats).
     const search = new SearchPage(page);
     await search.open();
@@ -145,5 +146,26 @@ test.describe('checkout.booking', () => {
     await expect(page).toHaveURL(/\/reservierung\/[0-9A-Z]{8}(\?.*)?$/);
     await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
     expect(await page.evaluate(() => sessionStorage.getItem('eap_checkout'))).toBeNull();
+    const reference = (await page.locator('[data-reference]').innerText()).trim();
+
+    // The guest opens it again from the link in the confirmation mail (found in the outbox), in a new browser…
+    const link = findAccessLink(await confirmationMail(reference));
+    expect(link).toBeTruthy();
+    const viaMail = await browser.newContext();
+    const mailPage = await viaMail.newPage();
+    await mailPage.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(mailPage.locator('[data-reference]')).toHaveText(reference);
+    await viaMail.close();
+
+    // …and through the lookup form with reference and e-mail, in another one.
+    const viaLookup = await browser.newContext();
+    const lookupPage = await viaLookup.newPage();
+    await lookupPage.goto('/reservierung');
+    await lookupPage.getByLabel('Reservierungsnummer').fill(reference);
+    await lookupPage.getByLabel('E-Mail-Adresse').fill('erika.mustermann@example.de');
+    await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
+    await expect(lookupPage).toHaveURL(new RegExp(`/reservierung/${reference}$`));
+    await expect(lookupPage.locator('[data-reference]')).toHaveText(reference);
+    await viaLookup.close();
   });
 });

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
-import { localDateTime } from './pages.ts';
+import { findAccessLink } from '../fixtures/eml.ts';
+import { confirmationMail, localDateTime } from './pages.ts';
 
-// The e2e server's data directory (scripts/e2e-server.js); the mail worker writes .eml files there.
-const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? path.resolve('.data/e2e'), 'mail');
 const EMAIL = `Gast.${Date.now()}@Example.org`;
 
 /** Books like the browser does: cart, then the flat checkout body (DESIGN §5), with the page's CSRF token. */
@@ -56,27 +52,6 @@ async function book(page: Page): Promise<{ reference: string; redirect: string }
   expect(res.status(), await res.text()).toBe(201);
   const body = await res.json();
   return { reference: body.reservation.reference, redirect: body.redirect };
-}
-
-/** Waits for the confirmation mail of `reference` (the worker sends right after booking, else within 30 s). */
-async function confirmationMail(reference: string) {
-  let found: ReturnType<typeof parseEml> | null = null;
-  await expect
-    .poll(
-      () => {
-        for (const file of listEml(MAIL_DIR).reverse()) {
-          const mail = parseEml(fs.readFileSync(file));
-          if (mail.subject.includes(reference)) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 45_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(true);
-  return found!;
 }
 
 test.describe('guest reservation (after booking)', () => {
