@@ -92,7 +92,7 @@ export default function Index({ loaderData }: Route.ComponentProps) {
                 <AirportCommentLink
                   airport={{ slug: a.slug, iata: a.iata, name: a.name, comment: a.comment }}
                   onOpen={comment.open}
-                  className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-md px-1 text-sm font-medium text-warn underline-offset-2 hover:underline"
+                  className="absolute bottom-3 left-3 inline-flex min-h-6 items-center gap-1 rounded-md px-1 py-0.5 text-sm font-medium text-warn underline-offset-2 hover:underline"
                 >
                   <Info aria-hidden size={14} />
                   {t('feature.comment.link_short')}

@@ -26,6 +26,7 @@ export function AccountMenu({ initialAuthenticated }: { initialAuthenticated: bo
       <a
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
         href="#login"
+        aria-label={t('nav.login')}
         aria-haspopup="dialog"
         onClick={(event) => {
           event.preventDefault();
