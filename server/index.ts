@@ -36,6 +36,10 @@ export async function startApp(options: {
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
   });
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    // Mail links fall back to the request's Host header, which a client controls.
+    logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
+  }
   await handle.migrate();
   if (await seedIfEmpty(handle.db)) logger.info('seeded an empty database');
 
