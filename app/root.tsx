@@ -103,6 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>{t(notFound ? 'error.404.title' : 'error.500.title')}</title>
       <p className="text-6xl font-bold text-accent">{notFound ? '404' : '500'}</p>
       <h1 className="mt-4 text-2xl font-semibold">{t(notFound ? 'error.404.title' : 'error.500.title')}</h1>
       <p className="mt-3 text-muted">{t(notFound ? 'error.404.text' : 'error.500.text')}</p>

@@ -113,7 +113,8 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         {airport.locked ? (
           <p className="mt-2 text-warn">{t('tariffs.locked.text')}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          // focusable, so keyboard users can scroll the table on narrow screens
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="overview-title">
             <table className="card w-full min-w-[32rem] border-separate border-spacing-0 text-left text-sm">
               <thead>
                 <tr className="text-muted">

@@ -22,9 +22,11 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
         {t('nav.skip')}
       </a>
       <div className="container-page flex h-16 items-center gap-4">
-        <Link to={href('/')} className="flex items-center gap-2 font-bold text-ink" aria-label={t('nav.home')}>
+        <Link to={href('/')} className="flex items-center gap-2 font-bold text-ink">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="text-lg tracking-tight">{shopName}</span>
+          {/* visible name first, so the accessible name contains what sighted users see (WCAG 2.5.3) */}
+          <span className="sr-only"> – {t('nav.home')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className="ml-auto hidden items-center gap-1 md:flex" data-main-nav>
           <Link className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent" to={href('/parkplatz')}>
@@ -37,9 +39,9 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
             href={switchLocalePath(location.pathname, location.search, other)}
             hrefLang={other}
             lang={other}
-            aria-label={t('nav.language_switch')}
           >
             {other}
+            <span className="sr-only"> – {t('nav.language_switch')}</span>
           </a>
           <AccountMenu initialAuthenticated={authenticated} />
           <MobileNavToggle controls="mobile-nav" />

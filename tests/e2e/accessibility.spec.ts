@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { localDateTime } from './pages.ts';
+
+// WCAG 2.1 A/AA rules of axe-core on the main pages, at phone and desktop width. Map tiles are ignored
+// (third-party images that cannot load offline).
+async function scan(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('.leaflet-tile-pane')
+    .analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+const tariffs = () => `/buchung/tarife?airport=frankfurt&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(37, '18:00')}`;
+
+for (const width of [390, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const [name, path] of [
+      ['home', () => '/'],
+      ['airports', () => '/parkplatz'],
+      ['airport', () => '/en/parkplatz/muenchen'],
+      ['tariffs', tariffs],
+      ['locked airport', () => `/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`],
+      ['lookup', () => '/reservierung'],
+      ['privacy', () => '/datenschutz'],
+      ['404', () => '/gibt-es-nicht'],
+    ] as const) {
+      test(`${name} has no WCAG A/AA violations`, async ({ page }) => {
+        await page.goto(path());
+        await page.waitForLoadState('networkidle');
+        expect(await scan(page)).toEqual([]);
+      });
+    }
+
+    test('checkout booking page has no WCAG A/AA violations', async ({ page }) => {
+      await page.goto(tariffs());
+      await page.locator('article[data-tariff-id]').first().getByRole('button', { name: /Buchen/ }).click();
+      await expect(page).toHaveURL(/\/buchung$/);
+      await page.waitForLoadState('networkidle');
+      expect(await scan(page)).toEqual([]);
+    });
+  });
+}
