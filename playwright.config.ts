@@ -40,6 +40,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+    // ADDRESS_AUTOCOMPLETE_URL switches the address autocomplete on; nothing listens there (discard port): the
+    // spec fulfils /api/address-autocomplete in the browser, and other specs' typing just gets no suggestions.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, ADDRESS_AUTOCOMPLETE_URL: 'http://127.0.0.1:9/' },
   },
 });

@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
   SHOP_VAT_ID: z.string().default('DE123456789'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ANALYTICS_URL: z.string().optional(),
+  /** Photon-compatible geocoder endpoint of the billing-address autocomplete; unset or empty = feature off. */
+  ADDRESS_AUTOCOMPLETE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
 });
 
 /** The validated environment plus the derived, always-present session secret. */

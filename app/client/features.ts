@@ -6,9 +6,12 @@
  * contact page passes `airports` and `tileUrl` like airports.index), `datePicker` (react-day-picker range that fills
  * the search form's inputs), `gallery` (the slider in the airportGallery modal).
  *
+ * `addressAutocomplete` (the street-input combobox of the billing and invoice address,
+ * `~/components/features/address-autocomplete.tsx`; the billing step mounts it only when the page data says the
+ * server has a geocoder, `ADDRESS_AUTOCOMPLETE_URL`).
+ *
  * Extension points: a feature whose importer is `null` has no widget yet and loads nothing. To add one, write the
- * widget module (default export: a React component) and put `() => import('…')` here:
- * - `addressAutocomplete`: billing-address autocomplete (checkout.booking).
+ * widget module (default export: a React component) and put `() => import('…')` here.
  */
 import type { ComponentType } from 'react';
 import { loadChunk } from './chunk-loader.ts';
@@ -41,7 +44,7 @@ export const FEATURE_IMPORTERS: Record<FeatureName, (() => Promise<FeatureModule
   gallery: () => import('~/components/client/gallery-slider.tsx'),
   map: () => import('~/components/features/airport-map.tsx'),
   datePicker: () => import('~/components/features/date-picker.tsx'),
-  addressAutocomplete: null,
+  addressAutocomplete: () => import('~/components/features/address-autocomplete.tsx'),
   frameResizer: null,
 };
 

@@ -68,6 +68,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // midnight, so the 15-minute step of the time inputs stays aligned
     minDate: `${instantToLocal(context.app.now(), airport.timeZone).slice(0, 10)}T00:00`,
     tariffsUrl: localePath(locale, tariffsPath),
+    addressAutocomplete: Boolean(context.app.env.ADDRESS_AUTOCOMPLETE_URL),
   };
   return data({ title: t('checkout.meta.title'), page }, { headers: NO_STORE });
 }

@@ -13,6 +13,7 @@ import { cartRouter } from './checkout-cart.ts';
 import { lockedAirportRouter } from './locked-airport.ts';
 import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
+import { addressAutocompleteRouter } from './address-autocomplete.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -60,6 +61,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(lockedAirportRouter(ctx));
   api.use(checkoutRouter(ctx));
   api.use(errorReportRouter(ctx));
+  api.use(addressAutocompleteRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

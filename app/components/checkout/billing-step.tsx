@@ -1,8 +1,10 @@
 import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
 import { invoiceWireKey, INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
+import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
+import { LazyFeature } from '../client/lazy-feature.tsx';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
-import { describe, FieldError, SelectField, TextField } from './fields.tsx';
+import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';
 
 /** Phone regions offered (ISO code → international dialling code), the frequent ones of our customers. */
 export const PHONE_REGIONS: [string, string][] = [
@@ -55,19 +57,26 @@ function GenderField({ name, value, onChange, errors }: { name: string; value: G
 
 type Address = Pick<BillingAddress, 'firstname' | 'lastname' | 'company' | 'street' | 'streetNumber' | 'postcode' | 'city' | 'country'>;
 
-/** Name, company and postal address fields; `wire` maps a plain key to its wire key. */
+/**
+ * Name, company and postal address fields; `wire` maps a plain key to its wire key. With `addressAutocomplete`
+ * the street input is enhanced by the lazily loaded `addressAutocomplete` feature (SPEC §2): its suggestion list
+ * opens below the street row (positioned against it) and a choice patches street, number, postcode, city and
+ * country through `onChange`. No spinner while the chunk loads (`delayMs`): the plain input works meanwhile.
+ */
 function AddressFields({
   address,
   onChange,
   errors,
   wire,
   autoCompleteSection,
+  addressAutocomplete,
 }: {
   address: Address;
   onChange: (patch: Partial<Address>) => void;
   errors: FieldErrors;
   wire: (key: keyof Address) => string;
   autoCompleteSection: string;
+  addressAutocomplete: boolean;
 }) {
   const t = useT();
   const countryName = useCountryName();
@@ -79,9 +88,12 @@ function AddressFields({
         <TextField name={wire('lastname')} label={t('checkout.billing.lastname')} value={address.lastname} onChange={(lastname) => onChange({ lastname })} errors={errors} autoComplete={ac('family-name')} maxLength={100} />
       </div>
       <TextField name={wire('company')} label={t('checkout.billing.company')} value={address.company} onChange={(company) => onChange({ company })} errors={errors} optional autoComplete={ac('organization')} maxLength={100} />
-      <div className="grid grid-cols-[1fr_8.5rem] gap-4 sm:grid-cols-[1fr_9rem]">
+      <div className="relative grid grid-cols-[1fr_8.5rem] gap-4 sm:grid-cols-[1fr_9rem]">
         <TextField name={wire('street')} label={t('checkout.billing.street')} value={address.street} onChange={(street) => onChange({ street })} errors={errors} autoComplete={ac('address-line1')} maxLength={120} />
         <TextField name={wire('streetNumber')} label={t('checkout.billing.streetNumber')} value={address.streetNumber} onChange={(streetNumber) => onChange({ streetNumber })} errors={errors} autoComplete={ac('address-line2')} maxLength={20} />
+        {addressAutocomplete ? (
+          <LazyFeature name="addressAutocomplete" props={{ inputId: fieldId(wire('street')), onSelect: onChange }} delayMs={CHUNK_TIMEOUT_MS} />
+        ) : null}
       </div>
       <div className="grid grid-cols-[8.5rem_1fr] gap-4 sm:grid-cols-[9rem_1fr]">
         <TextField name={wire('postcode')} label={t('checkout.billing.postcode')} value={address.postcode} onChange={(postcode) => onChange({ postcode })} errors={errors} autoComplete={ac('postal-code')} maxLength={12} />
@@ -107,11 +119,14 @@ export function BillingStep({
   invoice,
   errors,
   dispatch,
+  addressAutocomplete = false,
 }: {
   billing: BillingAddress;
   invoice: InvoiceAddress;
   errors: FieldErrors;
   dispatch: React.Dispatch<CheckoutAction>;
+  /** load the address autocomplete on the street inputs (the server has a geocoder) */
+  addressAutocomplete?: boolean;
 }) {
   const t = useT();
   const countryName = useCountryName();
@@ -122,7 +137,14 @@ export function BillingStep({
   return (
     <div className="grid gap-5">
       <GenderField name="gender" value={billing.gender} onChange={(gender) => set({ gender })} errors={errors} />
-      <AddressFields address={billing} onChange={set} errors={errors} wire={(k) => k} autoCompleteSection="section-billing billing" />
+      <AddressFields
+        address={billing}
+        onChange={set}
+        errors={errors}
+        wire={(k) => k}
+        autoCompleteSection="section-billing billing"
+        addressAutocomplete={addressAutocomplete}
+      />
 
       <TextField
         name="email"
@@ -204,6 +226,7 @@ export function BillingStep({
             errors={errors}
             wire={(k) => invoiceWireKey(k as (typeof INVOICE_ADDRESS_KEYS)[number])}
             autoCompleteSection="section-invoice billing"
+            addressAutocomplete={addressAutocomplete}
           />
         </fieldset>
       ) : null}

@@ -260,7 +260,13 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
           <div className="mt-4">
             {step === 'travel' ? <TravelStep travel={checkout.travel} errors={errors} dispatch={dispatch} page={page} /> : null}
             {step === 'billingAddress' ? (
-              <BillingStep billing={checkout.billingAddress} invoice={checkout.billIsDifferentAddress} errors={errors} dispatch={dispatch} />
+              <BillingStep
+                billing={checkout.billingAddress}
+                invoice={checkout.billIsDifferentAddress}
+                errors={errors}
+                dispatch={dispatch}
+                addressAutocomplete={page.addressAutocomplete}
+              />
             ) : null}
             {step === 'payment' ? <PaymentStep payment={checkout.payment} paymentTypes={page.paymentTypes} errors={errors} dispatch={dispatch} /> : null}
           </div>

@@ -27,4 +27,6 @@ export type BookingPageData = {
   minDate: string;
   /** the tariffs page for the cart's stay (to choose another offer) */
   tariffsUrl: string;
+  /** whether the billing-address autocomplete is configured (`ADDRESS_AUTOCOMPLETE_URL`); the client loads it only then */
+  addressAutocomplete: boolean;
 };
