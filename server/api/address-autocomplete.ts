@@ -15,12 +15,12 @@
  * GET, so no CSRF token; `X-Requested-With` is required by the API middleware like everywhere under `/api`.
  */
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { ADDRESS_QUERY_LENGTH } from '~/domain/address-suggestion.ts';
 import { COUNTRIES } from '~/domain/checkout-schema.ts';
 import { createGeocoder, type Geocoder } from '~/services/geocoder.server.ts';
 import type { AppContext } from '../context.server.ts';
+import { apiRateLimit } from './rate-limit.server.ts';
 import { apiLocals, handle, HttpError, ValidationError } from './http.server.ts';
 
 /** Requests allowed per IP and window (a typed address costs a handful: 250 ms debounce, 3+ characters). */
@@ -49,16 +49,9 @@ export function addressAutocompleteRouter(
     return router;
   }
 
-  const limiter = rateLimit({
+  const limiter = apiRateLimit({
     windowMs: options.windowMs ?? ADDRESS_AUTOCOMPLETE_RATE.windowMs,
     limit: options.limit ?? ADDRESS_AUTOCOMPLETE_RATE.limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    handler: (_req, res, next, opts) => {
-      const t = apiLocals(res).t;
-      const retryAfter = String(Math.ceil(opts.windowMs / 1000));
-      next(new HttpError(429, t ? t('api.error.rate_limited') : 'Too many requests', undefined, { 'Retry-After': retryAfter }));
-    },
   });
 
   router.get(

@@ -9,9 +9,9 @@
  * counting (N processes → at most N × the limit) is acceptable and keeps the database out of the error path.
  */
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { AppContext } from '../context.server.ts';
+import { apiRateLimit } from './rate-limit.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
 
 /** Length limits of the logged fields, in characters. */
@@ -71,16 +71,9 @@ export function cleanReport(input: z.infer<typeof ErrorReportSchema>) {
 /** Router for the error-report endpoint (mounted under `/api`). */
 export function errorReportRouter(ctx: AppContext, options: { limit?: number; windowMs?: number } = {}): Router {
   const router = Router();
-  const limiter = rateLimit({
+  const limiter = apiRateLimit({
     windowMs: options.windowMs ?? ERROR_REPORT_RATE.windowMs,
     limit: options.limit ?? ERROR_REPORT_RATE.limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    handler: (_req, res, next, opts) => {
-      const t = apiLocals(res).t;
-      const retryAfter = String(Math.ceil(opts.windowMs / 1000));
-      next(new HttpError(429, t ? t('api.error.rate_limited') : 'Too many requests', undefined, { 'Retry-After': retryAfter }));
-    },
   });
   router.post('/error-report', limiter, (req, res, next) => {
     const parsed = ErrorReportSchema.safeParse(req.body ?? {});
