@@ -38,9 +38,14 @@ export async function openDatabase(options: {
   dataDir?: string;
   pglite?: PGlite;
   poolSize?: number;
+  /** called when an idle PostgreSQL connection fails (logged by the server) */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection can die (server restart, failover, admin command). Without a listener node-postgres
+    // raises it as an uncaught exception and the process ends; the pool replaces the connection on next use.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -35,6 +35,7 @@ export async function startApp(options: {
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection failed'),
   });
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     // Mail links fall back to the request's Host header, which a client controls.

@@ -37,6 +37,13 @@ export async function cloneDatabase(): Promise<DatabaseHandle> {
         await handle.close();
         const drop = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
         await drop.connect();
+        // pool.end() returns before the server has finished closing the backends; forcing the drop then kills
+        // them mid-shutdown and their clients throw. Wait (briefly) until they are gone, then drop.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         await drop.query(`drop database if exists "${name}" with (force)`);
         await drop.end();
       },
