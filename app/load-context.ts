@@ -12,6 +12,8 @@ declare module 'react-router' {
     session: Session;
     /** nonce of this response's Content-Security-Policy, for inline scripts */
     cspNonce: string;
+    /** the client's IP address as Express sees it (honours TRUST_PROXY), for per-client limits */
+    clientIp: string;
   }
 }
 

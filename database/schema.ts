@@ -331,3 +331,17 @@ export const lockedAirportNotifications = pgTable(
   },
   (t) => [uniqueIndex('locked_airport_notifications_unique_idx').on(t.airportId, t.email)],
 );
+
+/**
+ * Rate-limit counters (DESIGN §1: kept in the database so every app process sees the same count). One row per
+ * limiter and client key; `hits` counts requests in the window that ends at `resetAt`.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

@@ -15,6 +15,7 @@ import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
+import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { SessionStore } from './session.server.ts';
 
 /** A started application: the Express app, its context and a way to shut it down. */
@@ -56,10 +57,11 @@ export async function startApp(options: {
   const rrHandler = createRequestHandler({
     build,
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       app: ctx,
       session: res.locals.session,
       cspNonce: res.locals.cspNonce,
+      clientIp: req.ip ?? '',
     }),
   });
   const pages: RequestHandler = (req, res, next) => {
@@ -80,6 +82,7 @@ export async function startApp(options: {
   const purge = setInterval(() => {
     ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
     purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+    purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
   }, 60 * 60 * 1000);
   purge.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.

@@ -7,10 +7,13 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { grantGuestAccess } from '~/services/guest-access.server.ts';
 import { findReservationForLookup } from '~/services/reservations.server.ts';
 import type { Session } from '#server/session.server.ts';
+import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import type { Route } from './+types/guest-lookup';
 
 /** Failed lookups a session may make per window before it is refused (brute-force brake). */
 const LOOKUP_MAX_FAILURES = 10;
+/** Failed lookups one client IP may make per window, over all its sessions (several people may share an IP). */
+const LOOKUP_MAX_FAILURES_PER_IP = 30;
 /** Window of the failure count, ms; the refusal lasts until the window of the first failure ends. */
 const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
@@ -69,6 +72,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
+  // The session brake above is bypassed by dropping cookies; this one counts failures per client IP in the
+  // database, shared by every app process (DESIGN §1).
+  const ipFailures = new DatabaseRateLimitStore(context.app.db, 'guest-lookup');
+  if ((await ipFailures.peek(context.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) {
+    return answer(
+      429,
+      { errors: {}, message: t('lookup.error.too_many', { minutes: LOOKUP_WINDOW_MS / 60_000 }) },
+      { 'Retry-After': String(LOOKUP_WINDOW_MS / 1000) },
+    );
+  }
+
   const errors: ActionResult['errors'] = {};
   const reference = normalizeReference(values.reference);
   if (!reference) errors.reference = t('lookup.error.reference');
@@ -79,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!details) {
     writeFailures(session, { count: failures.count + 1, since: failures.since });
     await session.save();
+    await ipFailures.hit(context.clientIp, LOOKUP_WINDOW_MS);
     return answer(404, { errors: {}, message: t('lookup.error.not_found') });
   }
   grantGuestAccess(session, details.reservation.reference);

@@ -2,6 +2,8 @@
  * The seed data set (DESIGN §8) on a fresh in-memory PGlite: migrations apply, the data goes in, and the
  * catalogue has the shape the shop relies on (airports, categories, price lists, coupons).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +72,11 @@ describe('seed', () => {
       expect(a.longitude).toBeLessThan(15.1);
       expect(a.ratingId).toBe(`eap-${a.iata.toLowerCase()}`);
       expect(a.gallery.length).toBeGreaterThanOrEqual(2);
-      for (const image of a.gallery) expect(image.src).toMatch(new RegExp(`^/images/airports/${a.slug}-\\d\\.svg$`));
+      for (const image of a.gallery) {
+        expect(image.src).toMatch(new RegExp(`^/images/airports/${a.slug}-\\d\\.svg$`));
+        expect(fs.existsSync(path.join(process.cwd(), 'public', image.src)), image.src).toBe(true);
+        expect(image.altDe && image.altEn).toBeTruthy();
+      }
       expect(a.directionsDe && a.directionsEn && a.descriptionDe && a.descriptionEn).toBeTruthy();
     }
   });

@@ -7,7 +7,9 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AppContext } from '../context.server.ts';
+import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
+import { apiRateLimit } from './rate-limit.server.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
 import { lockedAirportRouter } from './locked-airport.ts';
@@ -55,6 +57,14 @@ export function createApiRouter(ctx: AppContext): Router {
     }
     next();
   });
+
+  // Tiered limits per client IP on the endpoints that change business state; counters in the database so all
+  // app processes share them (DESIGN §1, decision 0007). Generous enough for a family behind one NAT.
+  api.use('/checkout', apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'checkout') }));
+  api.use(
+    '/locked-airport-notification',
+    apiRateLimit({ limit: 10, windowMs: 15 * 60_000, store: new DatabaseRateLimitStore(ctx.db, 'locked-airport') }),
+  );
 
   api.use(authRouter(ctx));
   api.use(cartRouter(ctx));

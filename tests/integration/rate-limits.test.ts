@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { airports, rateLimits } from '../../database/schema.ts';
+import { DatabaseRateLimitStore } from '../../app/services/rate-limit-store.server.ts';
+import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+describe('rate-limit counters in the database (DESIGN §1)', () => {
+  it('counts concurrent hits exactly once each', async () => {
+    const store = new DatabaseRateLimitStore(test.ctx.db, 'test-concurrent');
+    const results = await Promise.all(Array.from({ length: 25 }, () => store.hit('10.0.0.1', 60_000)));
+    expect(results.map((r) => r.totalHits).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(await store.peek('10.0.0.1')).toBe(25);
+    expect(await store.peek('10.0.0.2')).toBe(0);
+  });
+
+  it('starts a new window once the old one has ended', async () => {
+    const store = new DatabaseRateLimitStore(test.ctx.db, 'test-window');
+    await store.hit('ip', 60_000);
+    await store.hit('ip', 60_000);
+    await test.ctx.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, 'test-window:ip'));
+    expect(await store.peek('ip')).toBe(0);
+    expect((await store.hit('ip', 60_000)).totalHits).toBe(1);
+  });
+
+  it('limits locked-airport sign-ups per client to 10 in 15 minutes, answering 429 JSON with Retry-After', async () => {
+    const [ksf] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'KSF'));
+    const client = await new ApiClient(test).start();
+    for (let i = 0; i < 10; i++) {
+      const res = await client.post('locked-airport-notification', { email: `p${i}@example.org`, airportId: ksf.id, airportStatus: 'locked' });
+      expect(res.status).toBe(201);
+    }
+    const refused = await client.post('locked-airport-notification', { email: 'p10@example.org', airportId: ksf.id, airportStatus: 'locked' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/application\/json/);
+    expect(refused.headers['retry-after']).toBe('900');
+    expect(refused.body).toEqual({ message: expect.any(String) });
+    // another session from the same address is refused too: the count belongs to the client, not the cookie
+    const other = await new ApiClient(test).start();
+    expect((await other.post('locked-airport-notification', { email: 'x@example.org', airportId: ksf.id, airportStatus: 'locked' })).status).toBe(429);
+  });
+});
