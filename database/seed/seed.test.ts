@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.server.ts';
 import { airports, coupons, faqEntries, parkingLots, priceLists, tariffs } from '../schema.ts';
-import { seedIfEmpty } from './index.ts';
+import { seedDatabase, seedIfEmpty } from './index.ts';
 import { dayPriceCurve } from './prices.ts';
 
 const IATA = ['FRA', 'MUC', 'DUS', 'HAM', 'BER', 'STR', 'CGN', 'HAJ', 'NUE', 'LEJ', 'BRE', 'DTM', 'KSF'];
@@ -52,6 +52,13 @@ describe('seed', () => {
     const before = await handle.db.$count(tariffs);
     expect(await seedIfEmpty(handle.db)).toBe(false);
     expect(await handle.db.$count(tariffs)).toBe(before);
+    expect(await handle.db.$count(airports)).toBe(IATA.length);
+  });
+
+  it('rolls seedDatabase back as a whole on a seeded database', async () => {
+    const before = await handle.db.$count(parkingLots);
+    await expect(seedDatabase(handle.db)).rejects.toThrow();
+    expect(await handle.db.$count(parkingLots)).toBe(before);
     expect(await handle.db.$count(airports)).toBe(IATA.length);
   });
 

@@ -1,10 +1,10 @@
+/**
+ * HTTP errors of the JSON API (DESIGN §5): every error under `/api` is `{message, errors?}` JSON.
+ */
 import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '~/i18n.ts';
 import type { Translate } from '~/i18n.server.ts';
 import type { Session } from '../session.server.ts';
-/**
- * HTTP errors of the JSON API (DESIGN §5): every error under `/api` is `{message, errors?}` JSON.
- */
 
 /** An error with an HTTP status; `message` is already translated for the caller's App-Language. */
 export class HttpError extends Error {
