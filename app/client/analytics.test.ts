@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutEvent, ensureDataLayer, loadAnalytics } from './analytics.ts';
-
-describe('checkout analytics (SPEC §4)', () => {
-  const products = [{ id: 't1', category: 'shuttle' }];
-  it('step 1 travel, step 3 submit', () => {
-    expect(checkoutEvent('travel', products, false)).toEqual({ event: 'checkout', ecommerce: { checkout: { actionField: { step: 1 }, products } } });
-    expect(checkoutEvent('submit', products, true)).toEqual({ event: 'checkout', ecommerce: { checkout: { actionField: { step: 3 }, products } } });
-  });
-  it('step 2 carries the login option', () => {
-    expect(checkoutEvent('billingAddress', [], true)?.ecommerce).toEqual({ checkout: { actionField: { step: 2, option: 'logged in' }, products: [] } });
-    expect(checkoutEvent('billingAddress', [], false)?.ecommerce).toEqual({ checkout: { actionField: { step: 2, option: 'not logged in' }, products: [] } });
-  });
-  it('payment and an empty step produce nothing', () => {
-    expect(checkoutEvent('payment', products, true)).toBeNull();
-    expect(checkoutEvent('', products, true)).toBeNull();
-    expect(checkoutEvent(null, products, true)).toBeNull();
-  });
-});
+import { ensureDataLayer, loadAnalytics } from './analytics.ts';
 
 describe('data layer and consent', () => {
   it('creates the data layer once', () => {

@@ -5,6 +5,7 @@
  */
 import { CHECKOUT_ANALYTICS_STEPS } from '~/constants.ts';
 import { isFilled } from '~/domain/filled.ts';
+import { ensureDataLayer } from './analytics.ts';
 
 /** One product of the checkout event (the booked tariff). `price` is the total in euro, two decimals. */
 export type CheckoutProduct = { id: string; name: string; category: string; price: string; quantity: number };
@@ -49,8 +50,6 @@ export function checkoutProduct(tariff: { id: number; name: string; category: st
   };
 }
 
-type WithDataLayer = { dataLayer?: unknown[] };
-
 /**
  * Pushes the event of `step` to `target.dataLayer` (created when missing) and returns it; pushes nothing and
  * returns null when the step produces no event.
@@ -58,11 +57,9 @@ type WithDataLayer = { dataLayer?: unknown[] };
 export function pushCheckoutEvent(
   step: AnalyticsStep,
   options: { authenticated: boolean; products: CheckoutProduct[] },
-  target: WithDataLayer = globalThis as WithDataLayer,
+  target?: Parameters<typeof ensureDataLayer>[0],
 ): CheckoutEvent | null {
   const event = checkoutEvent(step, options);
-  if (!event) return null;
-  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
-  target.dataLayer.push(event);
+  if (event) ensureDataLayer(target).push(event);
   return event;
 }

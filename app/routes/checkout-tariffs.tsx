@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { ensureDataLayer } from '~/client/analytics.ts';
 import { ApiError, api } from '~/client/api.ts';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { LockedAirportForm } from '~/components/shop/locked-airport-form.tsx';
@@ -173,9 +174,7 @@ function BookButton({ offer, airportId, entry, exit, actionError }: {
 function useTariffListImpressions(offers: Offer[], airportIata: string | undefined) {
   useEffect(() => {
     if (!airportIata || offers.length === 0) return;
-    const w = window as unknown as { dataLayer?: unknown[] };
-    w.dataLayer = w.dataLayer ?? [];
-    w.dataLayer.push({
+    ensureDataLayer().push({
       event: 'productImpressions',
       ecommerce: {
         currencyCode: 'EUR',
