@@ -15,17 +15,3 @@ export const CartSchema = z.object({
 
 /** A parsed cart request. */
 export type CartInput = z.infer<typeof CartSchema>;
-
-/**
- * Turns zod issues into `{field: [messageKey, …]}` with the top-level field key as sent.
- * Used by the server (422 bodies) and the browser (field messages).
- */
-export function issuesToFieldKeys(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '_');
-    const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-    (errors[field] ??= []).includes(key) || errors[field].push(key);
-  }
-  return errors;
-}

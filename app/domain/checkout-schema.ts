@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR, type BulkyBaggageFlag } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, issuesToFieldKeys, isEmail, type FieldErrors } from './field-errors.ts';
 import { isFilled } from './filled.ts';
 
 /** Salutation: `true` Herr/Mr, `false` Frau/Ms, `'d'` divers/no salutation (DESIGN §5). */
@@ -208,8 +209,6 @@ export function checkoutToWire(state: CheckoutState): Record<string, unknown> {
 // zod schemas of the wire format
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-// A practical e-mail check (the HTML living standard's rule), not RFC 5322 in full.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 // Postcode formats of the most frequent countries; others: 2–10 letters, digits, blanks or hyphens.
 const POSTCODES: Record<string, RegExp> = {
   DE: /^\d{5}$/,
@@ -299,7 +298,7 @@ function checkPostcode(address: { postcode: string; country: string }, ctx: z.Re
 export const BillingAddressSchema = z
   .object({
     ...addressFields,
-    email: required(z.string().max(254, 'validation.too_long').regex(EMAIL, 'validation.email')),
+    email: required(z.string().max(EMAIL_MAX_LENGTH, 'validation.too_long').refine(isEmail, 'validation.email')),
     phoneRegionCode: required(z.string().regex(/^[A-Z]{2}$/, 'validation.invalid')),
     phonePrefix: required(z.string().regex(/^\+\d{1,4}$/, 'validation.phone_prefix')),
     phoneNumber: required(z.string().regex(/^[0-9 ()/-]{4,20}$/, 'validation.phone')),
@@ -353,8 +352,7 @@ export const STEP_SCHEMAS = {
   payment: PaymentSchema,
 } as const;
 
-/** Field → translation keys for a failed parse, with the field keys exactly as sent. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors } from './field-errors.ts';
 
 /**
  * Validates one step's wire fields; returns the parsed data or the field errors (translation keys).
@@ -365,14 +363,7 @@ export function validateStep<S extends keyof typeof STEP_SCHEMAS>(
 ): { success: true; data: z.infer<(typeof STEP_SCHEMAS)[S]> } | { success: false; errors: FieldErrors } {
   const result = STEP_SCHEMAS[step].safeParse(body);
   if (result.success) return { success: true, data: result.data as z.infer<(typeof STEP_SCHEMAS)[S]> };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-    const list = (errors[field] ??= []);
-    if (!list.includes(key)) list.push(key);
-  }
-  return { success: false, errors };
+  return { success: false, errors: issuesToFieldKeys(result.error.issues) };
 }
 
 /**

@@ -3,8 +3,7 @@
  * Messages are translation keys.
  */
 import { z } from 'zod';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
 
 /** The sign-up for news about a locked airport. `airportStatus` is the status the page showed. */
 export const LockedAirportNotificationSchema = z.object({
@@ -12,8 +11,8 @@ export const LockedAirportNotificationSchema = z.object({
     .string({ error: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
-    .max(254, 'validation.too_long')
-    .regex(EMAIL, 'validation.email')
+    .max(EMAIL_MAX_LENGTH, 'validation.too_long')
+    .refine(isEmail, 'validation.email')
     .transform((v) => v.toLowerCase()),
   airportId: z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
   airportStatus: z.enum(['locked', 'active'], { error: 'validation.invalid' }),

@@ -8,6 +8,7 @@ import { grantGuestAccess } from '~/services/guest-access.server.ts';
 import { findReservationForLookup } from '~/services/reservations.server.ts';
 import type { Session } from '#server/session.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
+import { isEmail } from '~/domain/field-errors.ts';
 import type { Route } from './+types/guest-lookup';
 
 /** Failed lookups a session may make per window before it is refused (brute-force brake). */
@@ -18,7 +19,6 @@ const LOOKUP_MAX_FAILURES_PER_IP = 30;
 const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Failures = { count: number; since: number };
 type Fields = { reference: string; email: string };
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const errors: ActionResult['errors'] = {};
   const reference = normalizeReference(values.reference);
   if (!reference) errors.reference = t('lookup.error.reference');
-  if (!EMAIL.test(values.email) || values.email.length > 254) errors.email = t('lookup.error.email');
+  if (!isEmail(values.email)) errors.email = t('lookup.error.email');
   if (reference === null || errors.email) return answer(422, { errors, message: null });
 
   const details = await findReservationForLookup(context.app.db, reference, values.email);

@@ -4,7 +4,8 @@
  */
 import type { Database } from '#database/client.server.ts';
 import type { Cart, Session } from '#server/session.server.ts';
-import { CartSchema, issuesToFieldKeys } from '~/domain/cart-schema.ts';
+import { CartSchema } from '~/domain/cart-schema.ts';
+import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
 import { findAirportById, searchOffers } from './catalog.server.ts';

@@ -4,7 +4,7 @@
  */
 import type { Database } from '#database/client.server.ts';
 import { lockedAirportNotifications } from '#database/schema.ts';
-import { issuesToFieldKeys } from '~/domain/cart-schema.ts';
+import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { LockedAirportNotificationSchema } from '~/domain/locked-airport-schema.ts';
 import type { Locale } from '~/i18n.ts';
 import { findAirportById } from './catalog.server.ts';
