@@ -93,8 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ notify: { ok: true, message: t('locked.success') } });
     } catch (error) {
       if (!(error instanceof LockedAirportError)) throw error;
-      const first = Object.values(error.fields)[0]?.[0];
-      return data({ notify: { ok: false, message: t(first ?? error.messageKey) } }, { status: error.status });
+      return data({ notify: { ok: false, message: t(error.firstMessageKey) } }, { status: error.status });
     }
   }
   try {
@@ -103,9 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(localePath(locale, '/buchung'));
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
-    const first = Object.values(error.fields)[0]?.[0];
     return data(
-      { tariffId: Number(form.get('tariffId')), error: t(first ?? error.messageKey) },
+      { tariffId: Number(form.get('tariffId')), error: t(error.firstMessageKey) },
       { status: error.status },
     );
   }

@@ -9,20 +9,13 @@ import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
 import { findAirportById, searchOffers } from './catalog.server.ts';
+import { RequestError } from './request-error.server.ts';
 
 /**
  * Why a cart request was refused. `status` 422: `fields` maps each field key as sent to translation keys;
  * 409: `messageKey` says why (sold out, airport locked).
  */
-export class CartError extends Error {
-  constructor(
-    public readonly status: 409 | 422,
-    public readonly messageKey: string,
-    public readonly fields: Record<string, string[]> = {},
-  ) {
-    super(messageKey);
-  }
-}
+export class CartError extends RequestError {}
 
 /** What the cart endpoint answers: the stored cart plus what the page needs to show it. */
 export type CartView = Cart & {

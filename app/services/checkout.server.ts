@@ -28,6 +28,7 @@ import type { Locale } from '~/i18n.ts';
 import { findAirportById, loadTariffs, type AirportRow, type TariffWithLot } from './catalog.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
 import { initialStatus, paymentMethod } from './payment.server.ts';
+import { RequestError } from './request-error.server.ts';
 
 /** A stored reservation row. */
 export type Reservation = typeof reservations.$inferSelect;
@@ -52,16 +53,7 @@ const REFERENCE_ATTEMPTS = 5;
  *   `checkout.api.not_bookable` (the tariff has no price for the stay). `fields` is empty.
  * Source: DESIGN §5 (error shapes: 422 with field keys as sent, 409 conflict).
  */
-export class CheckoutError extends Error {
-  constructor(
-    public readonly status: 409 | 422,
-    public readonly messageKey: string,
-    public readonly fields: Record<string, string[]> = {},
-  ) {
-    super(messageKey);
-    this.name = 'CheckoutError';
-  }
-}
+export class CheckoutError extends RequestError {}
 
 /** The cart's airport and tariff as loaded from the catalogue. */
 type CartContext = { airport: AirportRow; tariff: TariffWithLot };

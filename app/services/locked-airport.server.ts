@@ -8,17 +8,10 @@ import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { LockedAirportNotificationSchema } from '~/domain/locked-airport-schema.ts';
 import type { Locale } from '~/i18n.ts';
 import { findAirportById } from './catalog.server.ts';
+import { RequestError } from './request-error.server.ts';
 
 /** Why a sign-up was refused: 422 with field → translation keys, or 409 when the airport is bookable. */
-export class LockedAirportError extends Error {
-  constructor(
-    public readonly status: 409 | 422,
-    public readonly messageKey: string,
-    public readonly fields: Record<string, string[]> = {},
-  ) {
-    super(messageKey);
-  }
-}
+export class LockedAirportError extends RequestError {}
 
 /**
  * Validates `body` and stores the sign-up (once per airport and address).

@@ -7,7 +7,6 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { localePath } from '~/i18n.ts';
-import type { Translate } from '~/i18n.server.ts';
 import {
   CheckoutError,
   placeReservation,
@@ -20,16 +19,9 @@ import { beginIdempotency, completeIdempotency, releaseIdempotency } from '~/ser
 import { deliverPendingMail, enqueueReservationConfirmation } from '~/services/mail.server.ts';
 import { buildGuestAccessUrl } from '~/services/reservations.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, HttpError, sendJson, ValidationError } from './http.server.ts';
+import { apiLocals, handle, HttpError, requestErrorToHttp, sendJson, ValidationError } from './http.server.ts';
 
 const STEPS: readonly ValidatedStep[] = ['travel', 'billingAddress', 'payment'];
-
-/** CheckoutError → the JSON API error (409 message, 422 message + translated field errors). */
-function toHttpError(error: CheckoutError, t: Translate): HttpError {
-  if (error.status === 409 || Object.keys(error.fields).length === 0) return new HttpError(error.status, t(error.messageKey));
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, keys]) => [field, keys.map((k) => t(k))]));
-  return new ValidationError(t(error.messageKey), fields);
-}
 
 function bodyObject(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
@@ -57,14 +49,9 @@ export function checkoutRouter(ctx: AppContext): Router {
   /** Answers `{valid: true}` or throws the 409/422 HttpError of one step's validation. */
   async function validate(step: ValidatedStep, body: Record<string, unknown>, res: Response): Promise<void> {
     const { session, t } = apiLocals(res);
-    let errors: Record<string, string[]>;
-    try {
-      errors = await validateCheckoutStep(ctx.db, { step, body, cart: session.get('cart'), now: ctx.now() });
-    } catch (error) {
-      if (error instanceof CheckoutError) throw toHttpError(error, t);
-      throw error;
-    }
-    if (Object.keys(errors).length > 0) throw toHttpError(new CheckoutError(422, 'validation.failed', errors), t);
+    // A CheckoutError (no cart) becomes 409 JSON in the API's error handler.
+    const errors = await validateCheckoutStep(ctx.db, { step, body, cart: session.get('cart'), now: ctx.now() });
+    if (Object.keys(errors).length > 0) throw requestErrorToHttp(new CheckoutError(422, 'validation.failed', errors), t);
     await sendJson(res, 200, { valid: true });
   }
 
@@ -123,7 +110,7 @@ export function checkoutRouter(ctx: AppContext): Router {
         });
       } catch (error) {
         if (error instanceof CheckoutError) {
-          const httpError = toHttpError(error, t);
+          const httpError = requestErrorToHttp(error, t);
           if (idempotencyKey) {
             // A 422 depends only on the request and is stored for replays; a 409 (sold out) depends on the
             // moment, so the key is released and a retry is judged afresh.

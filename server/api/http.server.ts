@@ -4,6 +4,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '~/i18n.ts';
 import type { Translate } from '~/i18n.server.ts';
+import type { RequestError } from '~/services/request-error.server.ts';
 import type { Session } from '../session.server.ts';
 
 /** An error with an HTTP status; `message` is already translated for the caller's App-Language. */
@@ -28,6 +29,16 @@ export class ValidationError extends HttpError {
   constructor(message: string, errors: Record<string, string[]>) {
     super(422, message, errors);
   }
+}
+
+/**
+ * A service's refusal as the API's JSON error: 409 (or a 422 without fields) → `{message}`; 422 with fields →
+ * `{message, errors}`, every translation key translated for the caller's App-Language.
+ */
+export function requestErrorToHttp(error: RequestError, t: Translate): HttpError {
+  const fields = Object.entries(error.fields);
+  if (error.status === 409 || fields.length === 0) return new HttpError(error.status, t(error.messageKey));
+  return new ValidationError(t(error.messageKey), Object.fromEntries(fields.map(([field, keys]) => [field, keys.map((k) => t(k))])));
 }
 
 /** Per-request API state, kept on `res.locals`. */

@@ -8,7 +8,8 @@ import { toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
-import { apiLocals, HttpError } from './http.server.ts';
+import { RequestError } from '~/services/request-error.server.ts';
+import { apiLocals, HttpError, requestErrorToHttp } from './http.server.ts';
 import { apiRateLimit } from './rate-limit.server.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
@@ -80,6 +81,8 @@ export function createApiRouter(ctx: AppContext): Router {
     let httpError: HttpError;
     if (error instanceof HttpError) {
       httpError = error;
+    } else if (error instanceof RequestError) {
+      httpError = requestErrorToHttp(error, t);
     } else if (isBodyParserError(error)) {
       httpError = new HttpError(error.status === 413 ? 413 : 400, t('api.error.bad_json'));
     } else {
