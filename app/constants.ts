@@ -41,3 +41,7 @@ export type BulkyBaggageFlag = (typeof BULKY_BAGGAGE_FLAGS)[number];
 
 /** Tariff categories, in display order (DESIGN §6). */
 export const TARIFF_CATEGORIES = ['shuttle', 'valet', 'terminal'] as const;
+
+/** Time zone of the shop itself (invoice years, search-form dates before an airport is chosen); every seeded
+ * airport is in it too. */
+export const SHOP_TIME_ZONE = 'Europe/Berlin';

@@ -56,6 +56,11 @@ export function createBaseApp(ctx: AppContext, options: { pages?: RequestHandler
     app.use(express.static(options.staticDir, { maxAge: '1h', index: false }));
   }
 
+  // Serialised once: the dictionaries only change with a release.
+  const translationBodies = {
+    de: JSON.stringify(DICTIONARIES.de),
+    en: JSON.stringify(DICTIONARIES.en),
+  };
   app.get('/translations/:file', (req, res) => {
     const match = /^(de|en)\.json$/.exec(req.params.file);
     if (!match) {
@@ -64,7 +69,7 @@ export function createBaseApp(ctx: AppContext, options: { pages?: RequestHandler
     }
     const versioned = req.query.v === TRANSLATIONS_VERSION;
     res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    res.json(DICTIONARIES[match[1] as 'de' | 'en']);
+    res.type('application/json').send(translationBodies[match[1] as 'de' | 'en']);
   });
 
   app.use('/api', createApiRouter(ctx));

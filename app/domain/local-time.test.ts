@@ -6,8 +6,7 @@ import {
   localToInstant,
   parseLocalDate,
   parseLocalDateTime,
-  todayInZone,
-} from './local-time';
+  todayInZone, startOfLocalDay } from './local-time';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -179,5 +178,13 @@ describe('todayInZone', () => {
     expect(todayInZone(new Date('2026-12-31T23:30:00Z'), BERLIN)).toBe('2027-01-01');
     expect(todayInZone(new Date('2026-12-31T22:59:00Z'), BERLIN)).toBe('2026-12-31');
     expect(todayInZone(new Date('2026-12-31T23:30:00Z'), 'UTC')).toBe('2026-12-31');
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it('is midnight of the local date, which may differ from the UTC date', () => {
+    // 23:30 UTC on 21 Nov is already 22 Nov in Berlin (UTC+1)
+    expect(startOfLocalDay(new Date('2026-11-21T23:30:00Z'), 'Europe/Berlin')).toBe('2026-11-22T00:00');
+    expect(startOfLocalDay(new Date('2026-11-21T09:15:00Z'), 'Europe/Berlin')).toBe('2026-11-21T00:00');
   });
 });

@@ -179,3 +179,12 @@ export function diffCalendarDays(later: LocalDate, earlier: LocalDate): number {
 export function todayInZone(now: Date, timeZone: string): LocalDate {
   return instantToLocal(now, timeZone).slice(0, 10);
 }
+
+/**
+ * Today 00:00 in `timeZone`, as `YYYY-MM-DDTHH:mm`: the `min` of a `datetime-local` input with a 15-minute
+ * step. Midnight keeps the step aligned; a minimum of "now" (say 10:37) would make 10:45 fail the browser's
+ * step check and block the form.
+ */
+export function startOfLocalDay(now: Date, timeZone: string): LocalDateTime {
+  return `${todayInZone(now, timeZone)}T00:00`;
+}

@@ -7,7 +7,7 @@ import { distinctLots } from '~/components/features/map-view.ts';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { formatMoney } from '~/domain/money.ts';
-import { instantToLocal } from '~/domain/local-time.ts';
+import { instantToLocal, startOfLocalDay } from '~/domain/local-time.ts';
 import { selectPriceList, parkingPrice } from '~/domain/pricing.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
@@ -26,8 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: t('airport.meta.title', { airport: en ? airport.nameEn : airport.nameDe, iata: airport.iata }),
     description: t('airport.meta.description', { airport: en ? airport.nameEn : airport.nameDe }),
-    // midnight, so the 15-minute step of the time inputs stays aligned
-    minDate: `${instantToLocal(context.app.now(), airport.timeZone).slice(0, 10)}T00:00`,
+    minDate: startOfLocalDay(context.app.now(), airport.timeZone),
     mapTileUrl: context.app.env.MAP_TILE_URL,
     airports: all.map((a) => ({
       slug: a.slug,

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
 import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
-import { instantToLocal } from '~/domain/local-time.ts';
+import { startOfLocalDay } from '~/domain/local-time.ts';
 import { priceStay, type PriceBreakdown } from '~/domain/pricing.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
@@ -65,8 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     paymentTypes: PAYMENT_TYPES,
     authenticated: Boolean(session.get('userId')),
     price,
-    // midnight, so the 15-minute step of the time inputs stays aligned
-    minDate: `${instantToLocal(context.app.now(), airport.timeZone).slice(0, 10)}T00:00`,
+    minDate: startOfLocalDay(context.app.now(), airport.timeZone),
     tariffsUrl: localePath(locale, tariffsPath),
     addressAutocomplete: Boolean(context.app.env.ADDRESS_AUTOCOMPLETE_URL),
   };

@@ -6,8 +6,8 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { LockedAirportForm } from '~/components/shop/locked-airport-form.tsx';
 import { OfferCard } from '~/components/shop/offer-card.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
-import { TARIFF_CATEGORIES } from '~/constants.ts';
-import { instantToLocal, parseLocalDateTime } from '~/domain/local-time.ts';
+import { TARIFF_CATEGORIES, SHOP_TIME_ZONE } from '~/constants.ts';
+import { parseLocalDateTime, startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/money.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
@@ -70,8 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       values: { airport: slug, entry, exit },
       errors,
       days: hasErrors ? null : billableDays(entry, exit),
-      // midnight, so the 15-minute step of the time inputs stays aligned
-    minDate: `${instantToLocal(now, 'Europe/Berlin').slice(0, 10)}T00:00`,
+    minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
       offers,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },

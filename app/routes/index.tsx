@@ -4,7 +4,8 @@ import { LazyFeature } from '~/components/client/lazy-feature.tsx';
 import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
-import { instantToLocal } from '~/domain/local-time.ts';
+import { SHOP_TIME_ZONE } from '~/constants.ts';
+import { startOfLocalDay } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { listAirports } from '~/services/catalog.server.ts';
@@ -17,8 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     title: t('home.meta.title'),
     description: t('home.meta.description'),
-    // midnight, so the 15-minute step of the time inputs stays aligned
-    minDate: `${instantToLocal(context.app.now(), 'Europe/Berlin').slice(0, 10)}T00:00`,
+    minDate: startOfLocalDay(context.app.now(), SHOP_TIME_ZONE),
     mapTileUrl: context.app.env.MAP_TILE_URL,
     airports: rows.map((a) => ({
       slug: a.slug,

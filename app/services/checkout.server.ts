@@ -20,6 +20,7 @@ import {
   InvoiceAddressSchema,
   type FieldErrors,
 } from '~/domain/checkout-schema.ts';
+import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { localToInstant, parseLocalDateTime, todayInZone } from '~/domain/local-time.ts';
 import { priceStay, PricingError, type Coupon } from '~/domain/pricing.ts';
 import { formatInvoiceNumber, generateReference } from '~/domain/reference.ts';
@@ -36,10 +37,6 @@ export type Reservation = typeof reservations.$inferSelect;
 /** The validatable checkout steps (SPEC §4; `submit` is `placeReservation`). */
 export type ValidatedStep = 'travel' | 'billingAddress' | 'payment';
 
-/**
- * Time zone of the shop, used for the invoice year (the shop is German; DESIGN §6 Invoice `RE-YYYY-…`).
- */
-export const SHOP_TIME_ZONE = 'Europe/Berlin';
 
 /** How often a new reference is drawn when the random one is taken (1.1 × 10^12 values: practically never). */
 const REFERENCE_ATTEMPTS = 5;
