@@ -60,18 +60,8 @@ export type BillingAddress = {
   billIsDifferent: boolean;
 };
 
-/** SPEC §3 separate invoice address (used when `billIsDifferent`). */
-export type InvoiceAddress = {
-  gender: Gender | null;
-  firstname: string;
-  lastname: string;
-  company: string;
-  street: string;
-  streetNumber: string;
-  postcode: string;
-  city: string;
-  country: string;
-};
+/** SPEC §3 separate invoice address (used when `billIsDifferent`): the postal part of the billing address. */
+export type InvoiceAddress = Pick<BillingAddress, (typeof INVOICE_ADDRESS_KEYS)[number]>;
 
 /** SPEC §3 payment. */
 export type Payment = { paymentType: string; couponCode: string };
@@ -87,7 +77,7 @@ export type CheckoutState = {
 /** Keys of the separate invoice address, in SPEC §3 order. */
 export const INVOICE_ADDRESS_KEYS = [
   'gender', 'firstname', 'lastname', 'company', 'street', 'streetNumber', 'postcode', 'city', 'country',
-] as const satisfies readonly (keyof InvoiceAddress)[];
+] as const satisfies readonly (keyof BillingAddress)[];
 
 /** A new checkout state with the SPEC §3 defaults (personCount 1, childrenSeat 0, flags false, gender true …). */
 export function initialCheckoutState(travel: Partial<Travel> = {}): CheckoutState {

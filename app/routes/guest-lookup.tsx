@@ -61,27 +61,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return answer(419, { errors: {}, message: t('api.error.csrf') });
   }
+  const tooMany = (retryAfterSeconds: number) =>
+    answer(
+      429,
+      { errors: {}, message: t('lookup.error.too_many', { minutes: Math.ceil(retryAfterSeconds / 60) }) },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   const now = context.app.now().getTime();
   const failures = readFailures(session, now);
   if (failures.count >= LOOKUP_MAX_FAILURES) {
-    const retryAfter = Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - now) / 1000));
-    return answer(
-      429,
-      { errors: {}, message: t('lookup.error.too_many', { minutes: Math.ceil(retryAfter / 60) }) },
-      { 'Retry-After': String(retryAfter) },
-    );
+    return tooMany(Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - now) / 1000)));
   }
 
   // The session brake above is bypassed by dropping cookies; this one counts failures per client IP in the
   // database, shared by every app process (DESIGN §1).
   const ipFailures = new DatabaseRateLimitStore(context.app.db, 'guest-lookup');
-  if ((await ipFailures.peek(context.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) {
-    return answer(
-      429,
-      { errors: {}, message: t('lookup.error.too_many', { minutes: LOOKUP_WINDOW_MS / 60_000 }) },
-      { 'Retry-After': String(LOOKUP_WINDOW_MS / 1000) },
-    );
-  }
+  if ((await ipFailures.peek(context.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) return tooMany(LOOKUP_WINDOW_MS / 1000);
 
   const errors: ActionResult['errors'] = {};
   const reference = normalizeReference(values.reference);
