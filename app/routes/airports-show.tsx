@@ -114,11 +114,11 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         ) : (
           // focusable, so keyboard users can scroll the table on narrow screens
           <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="overview-title">
-            <table className="card w-full min-w-[32rem] border-separate border-spacing-0 text-left text-sm">
+            <table className="card w-full min-w-[20rem] border-separate border-spacing-0 text-left text-sm">
               <thead>
                 <tr className="text-muted">
                   <th scope="col" className="p-3 font-medium">{t('airport.tariffs.tariff')}</th>
-                  <th scope="col" className="p-3 font-medium">{t('airport.tariffs.category')}</th>
+                  <th scope="col" className="hidden p-3 font-medium sm:table-cell">{t('airport.tariffs.category')}</th>
                   <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_day')}</th>
                   <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_week')}</th>
                 </tr>
@@ -128,9 +128,12 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
                   <tr key={tariff.id} className="border-t border-line">
                     <th scope="row" className="border-t border-line p-3 font-medium">
                       {tariff.name}
-                      <span className="block text-xs font-normal text-muted">{tariff.lotName}</span>
+                      <span className="block text-xs font-normal text-muted">
+                        <span className="sm:hidden">{t(`tariff.category.${tariff.category}`)} · </span>
+                        {tariff.lotName}
+                      </span>
                     </th>
-                    <td className="border-t border-line p-3">{t(`tariff.category.${tariff.category}`)}</td>
+                    <td className="hidden border-t border-line p-3 sm:table-cell">{t(`tariff.category.${tariff.category}`)}</td>
                     <td className="border-t border-line p-3 text-right">{formatMoney(tariff.oneDayCents, locale)}</td>
                     <td className="border-t border-line p-3 text-right font-semibold">{formatMoney(tariff.oneWeekCents, locale)}</td>
                   </tr>
