@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocalDateTime, formatMoney } from './money';
+import { formatMoney } from './money';
 
 const NBSP = '\u00a0';
 
@@ -28,18 +28,5 @@ describe('formatMoney', () => {
   it('rejects fractional cents', () => {
     expect(() => formatMoney(10.5, 'de')).toThrow(RangeError);
     expect(() => formatMoney(Number.NaN, 'en')).toThrow(RangeError);
-  });
-});
-
-describe('formatLocalDateTime', () => {
-  it('formats airport wall time as it reads, without a zone shift', () => {
-    expect(formatLocalDateTime('2026-12-20T08:00', 'de')).toBe('So., 20.12.2026, 08:00');
-    expect(formatLocalDateTime('2026-03-29T02:30', 'en')).toBe('Sun, 29/03/2026, 02:30');
-  });
-
-  it('returns the fallback for anything that is not a local date-time', () => {
-    expect(formatLocalDateTime('', 'de', '—')).toBe('—');
-    expect(formatLocalDateTime('2026-13-45T99:99', 'de', '—')).toBe('—');
-    expect(formatLocalDateTime('morgen', 'en')).toBe('morgen');
   });
 });

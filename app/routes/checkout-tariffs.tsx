@@ -8,7 +8,7 @@ import { OfferCard } from '~/components/shop/offer-card.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { TARIFF_CATEGORIES, SHOP_TIME_ZONE } from '~/constants.ts';
 import { parseLocalDateTime, startOfLocalDay } from '~/domain/local-time.ts';
-import { formatLocalDateTime } from '~/domain/money.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
 import { translator } from '~/i18n.server.ts';

@@ -1,7 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { Travel } from '~/domain/checkout-schema.ts';
-import { formatLocalDateTime, formatMoney } from '~/domain/money.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { formatMoney } from '~/domain/money.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { BookingPageData } from './types.ts';
