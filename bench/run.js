@@ -36,7 +36,9 @@ async function waitForServer() {
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`${BASE}/translations/de.json`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not start');

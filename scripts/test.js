@@ -29,7 +29,7 @@ fs.rmSync('test-results', { recursive: true, force: true });
 fs.mkdirSync('test-results', { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 
-run('typecheck', bin('react-router'), ['typegen']) && run('typecheck', bin('tsc'), ['--noEmit']);
+if (run('typecheck', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), ['--noEmit']);
 
 run('unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 const vitest = readJson('test-results/vitest.json');

@@ -37,6 +37,8 @@ export const ROUTE_FEATURES: Readonly<Record<string, readonly FeatureName[]>> = 
 });
 
 /** A feature module: its default export is the widget. */
+// Widgets take different props; the lazy loader passes each its own, so the module type cannot name them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props differ per widget
 export type FeatureModule = { default: ComponentType<any> };
 
 /** The chunk importer of each feature; `null` = no widget yet (extension point, loads nothing). */

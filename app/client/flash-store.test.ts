@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLASH_DURATION_MS } from '~/constants.ts';
 import { createFlashStore, normalizeFlash } from './flash-store.ts';
 
 const t = (key: string) => `T(${key})`;
@@ -13,7 +12,7 @@ describe('normalizeFlash (filled rule)', () => {
     expect(flash.title).toBeNull();
     expect(flash.message).toBe('T(js.flash-message.message)');
     expect(flash.type).toBe('error');
-    expect(flash.duration).toBe(FLASH_DURATION_MS);
+    expect(flash.duration).toBe(5000); // SPEC §9
   });
   it('keeps given values', () => {
     expect(normalizeFlash({ title: 'Hi', message: 'M', type: 'info', duration: 100 }, t, 3)).toEqual({

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MOUSE_IGNORE_AFTER_TOUCH_MS } from '~/constants.ts';
 import { createGestureRecognizer, type Gesture } from './gestures.ts';
 
 let clock = 0;
@@ -107,7 +106,7 @@ describe('gesture thresholds (SPEC §9)', () => {
     r.start(touch(0));
     r.end(touch(0));
     expect(gestures).toHaveLength(1);
-    advance(MOUSE_IGNORE_AFTER_TOUCH_MS - 1);
+    advance(349); // SPEC §9: mouse events ignored for 350 ms after a touch
     r.start(mouse(0));
     r.end(mouse(0));
     expect(gestures).toHaveLength(1);

@@ -64,7 +64,7 @@ function garage(p, seed) {
   return s + '</svg>';
 }
 // 3: plane approaching the runway
-function runway(p, seed) {
+function runway(p) {
   let s = head(p.top, p.bottom, 'r');
   s += cloud(120, 180, 1.1, '#ffffff') + cloud(900, 110, 0.8, '#ffffff') + cloud(560, 260, 0.5, '#ffffff');
   s += `<rect y="470" width="1200" height="205" fill="${p.ground}"/>`;

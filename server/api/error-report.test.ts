@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../context.server.ts';
 import { errorReportRouter, scrubPii, truncate } from './error-report.ts';
-import { HttpError } from './http.server.ts';
+import { type HttpError } from './http.server.ts';
 
 function app(options?: { limit?: number }) {
   const warn = vi.fn();
