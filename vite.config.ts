@@ -10,12 +10,12 @@ const alias = {
 };
 
 // Scripts live under /js/ (DESIGN §4): the content hash in the file name is the version id.
-export default defineConfig(({ isSsrBuild }) => ({
+// With React Router's v8 Vite Environment API the server bundle's entry is the ssr environment's input
+// (our Express app in server/index.ts, which imports the React Router build itself).
+export default defineConfig({
   resolve: { alias },
-  build: {
-    assetsDir: 'js',
-    rollupOptions: isSsrBuild ? { input: './server/index.ts' } : undefined,
-  },
+  build: { assetsDir: 'js' },
+  environments: { ssr: { build: { rollupOptions: { input: './server/index.ts' } } } },
   ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'] },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});
