@@ -3,7 +3,8 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-const alias = {
+/** Path aliases of tsconfig.json (Vite ignores tsconfig paths; DESIGN §9); vitest.config.ts reuses them. */
+export const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
   '#database': fileURLToPath(new URL('./database', import.meta.url)),
   '#server': fileURLToPath(new URL('./server', import.meta.url)),

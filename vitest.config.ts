@@ -1,11 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const alias = {
-  '~': fileURLToPath(new URL('./app', import.meta.url)),
-  '#database': fileURLToPath(new URL('./database', import.meta.url)),
-  '#server': fileURLToPath(new URL('./server', import.meta.url)),
-};
+import { alias } from './vite.config.ts';
 
 export default defineConfig({
   resolve: { alias },
