@@ -3,7 +3,8 @@
  * Used by the JSON API and by the tariffs page's no-JavaScript form action, so both apply the same rules.
  */
 import type { Database } from '#database/client.server.ts';
-import type { Cart, Session } from '#server/session.server.ts';
+import type { Cart } from '~/domain/cart-schema.ts';
+import type { SessionPort } from './session-port.ts';
 import { CartSchema } from '~/domain/cart-schema.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
@@ -36,7 +37,7 @@ export function stayMessageKey(code: string): string {
  */
 export async function putInCart(
   db: Database,
-  session: Session,
+  session: SessionPort,
   body: unknown,
   options: { now: Date; locale: Locale },
 ): Promise<CartView> {

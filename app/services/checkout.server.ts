@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { coupons, invoiceCounters, reservations, tariffDays } from '#database/schema.ts';
-import type { Cart } from '#server/session.server.ts';
+import type { Cart } from '~/domain/cart-schema.ts';
 import { remainingSpaces } from '~/domain/availability.ts';
 import { checkPersons, checkStay } from '~/domain/booking-rules.ts';
 import {
