@@ -26,7 +26,7 @@ import { priceStay, PricingError, type Coupon } from '~/domain/pricing.ts';
 import { formatInvoiceNumber, generateReference } from '~/domain/reference.ts';
 import { billableDays, stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
-import { findAirportById, loadTariffs, type AirportRow, type TariffWithLot } from './catalog.server.ts';
+import { resolveCart, type AirportRow, type TariffWithLot } from './catalog.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
 import { initialStatus, paymentMethod } from './payment.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -61,13 +61,10 @@ type CartContext = { airport: AirportRow; tariff: TariffWithLot };
  *   airport; 409 `api.error.airport_locked` when the airport is locked (DESIGN §6).
  */
 async function loadCartContext(db: Database, cart: Cart | null | undefined): Promise<CartContext> {
-  if (!cart) throw new CheckoutError(409, 'checkout.api.no_cart');
-  const airport = await findAirportById(db, cart.airportId);
-  if (!airport) throw new CheckoutError(409, 'checkout.api.no_cart');
-  if (airport.status === 'locked') throw new CheckoutError(409, 'api.error.airport_locked');
-  const [tariff] = await loadTariffs(db, airport.id, [cart.tariffId]);
-  if (!tariff) throw new CheckoutError(409, 'checkout.api.no_cart');
-  return { airport, tariff };
+  const resolved = await resolveCart(db, cart);
+  if (resolved.kind === 'locked') throw new CheckoutError(409, 'api.error.airport_locked');
+  if (resolved.kind !== 'ok') throw new CheckoutError(409, 'checkout.api.no_cart');
+  return { airport: resolved.airport, tariff: resolved.tariff };
 }
 
 function addError(errors: FieldErrors, field: string, key: string): void {
