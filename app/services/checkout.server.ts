@@ -11,7 +11,8 @@ import type { Database } from '#database/client.server.ts';
 import { coupons, invoiceCounters, reservations, tariffDays } from '#database/schema.ts';
 import type { Cart } from '~/domain/cart-schema.ts';
 import { remainingSpaces } from '~/domain/availability.ts';
-import { checkPersons, checkStay } from '~/domain/booking-rules.ts';
+import { checkStay } from '~/domain/booking-rules.ts';
+import { checkTariffLimits } from '~/domain/tariff-limits.ts';
 import {
   invoiceAddressFromWire,
   parseBulkyBaggage,
@@ -77,9 +78,10 @@ function mergeErrors(target: FieldErrors, source: FieldErrors): void {
 }
 
 /**
- * Server rules of the travel step on top of the shared schema: stay limits of the tariff, persons and child
- * seats within the tariff's maxima, bulky baggage the tariff accepts. A field that already failed the
- * schema is not checked again (one mistake, one message).
+ * Server rules of the travel step on top of the shared schema: stay limits of the tariff, and the tariff's
+ * limits on persons, child seats and bulky baggage (`checkTariffLimits`, the same function the booking page
+ * runs, so both give the same message). A field that already failed the schema is not checked again (one
+ * mistake, one message).
  */
 function travelRules(context: CartContext, body: Record<string, unknown>, schemaErrors: FieldErrors, now: Date): FieldErrors {
   const { airport, tariff } = context;
@@ -94,26 +96,14 @@ function travelRules(context: CartContext, body: Record<string, unknown>, schema
     });
     for (const v of violations) addError(errors, v.field, `validation.stay.${v.code}`);
   }
-  if (!schemaErrors.personCount && !schemaErrors.childrenSeat) {
-    const violations = checkPersons({
-      personCount: Number(body.personCount),
-      childrenSeat: Number(body.childrenSeat),
-      maxPersons: tariff.maxPersons,
-      maxChildSeats: tariff.maxChildSeats,
-    });
-    for (const v of violations) {
-      // The shared schema reports children_exceed_persons already (SPEC §5); the same key keeps it single.
-      const key = v.code === 'children_exceed_persons' ? 'validation.children_exceed_persons' : `validation.persons.${v.code}`;
-      addError(errors, v.field, key);
-    }
-  }
-  if (!schemaErrors.bulkyBaggage) {
-    const flags = parseBulkyBaggage(typeof body.bulkyBaggage === 'string' ? body.bulkyBaggage : '');
-    const allowed = new Set(tariff.allowedBulkyBaggage);
-    if (flags && Object.entries(flags).some(([flag, set]) => set && !allowed.has(flag))) {
-      addError(errors, 'bulkyBaggage', 'validation.bulky_baggage_not_allowed');
-    }
-  }
+  // Counts or baggage that failed the format rules are not checked against the tariff again.
+  const flags = schemaErrors.bulkyBaggage ? null : parseBulkyBaggage(typeof body.bulkyBaggage === 'string' ? body.bulkyBaggage : '');
+  const limits = checkTariffLimits(tariff, {
+    personCount: schemaErrors.personCount ? Number.NaN : Number(body.personCount),
+    childrenSeat: schemaErrors.childrenSeat ? Number.NaN : Number(body.childrenSeat),
+    bulkyBaggage: flags ?? {},
+  });
+  for (const v of limits) addError(errors, v.field, v.messageKey);
   return errors;
 }
 
@@ -193,8 +183,8 @@ function asObject(body: unknown): Record<string, unknown> {
  * Validates one checkout step (`POST /api/checkout/validate*`): the shared zod step schema (SPEC §5 plus
  * formats) and the server rules that need data:
  * - travel: the cart tariff's stay limits (exit after entry, lead time, maximum stay, booking horizon;
- *   `validation.stay.<code>`), persons and child seats within the tariff's maxima (`validation.persons.<code>`),
- *   bulky-baggage flags the tariff accepts (`validation.bulky_baggage_not_allowed`); times are airport local;
+ *   `validation.stay.<code>`), persons, child seats and bulky baggage within the tariff's limits
+ *   (`checkTariffLimits`: `validation.tariff.max_persons|max_child_seats|bulky_baggage`); times are airport local;
  * - payment: the coupon against the cart's stay and airport (`validation.coupon.*` on `couponCode`).
  *
  * @param input.body - the step's flat wire fields (other keys are ignored).
