@@ -3,16 +3,11 @@
  * sent and the translated message of its rule; a valid step answers `{valid: true}`.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, coupons, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { billingFields, travelFields } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
-
-vi.mock('~/services/mail.server.ts', () => ({
-  enqueueReservationConfirmation: vi.fn(async () => {}),
-  deliverPendingMail: vi.fn(async () => {}),
-}));
 
 const de = translator('de');
 const en = translator('en');
