@@ -8,21 +8,19 @@
 import { Router, type Request, type Response } from 'express';
 import { CheckoutError, validateCheckoutStep, type ValidatedStep } from '~/services/checkout.server.ts';
 import { submitCheckout } from '~/services/checkout-submit.server.ts';
+import { asObject } from '~/services/checkout-validate.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, sendJson, ValidationError } from './http.server.ts';
+import { apiLocals, handle, sendJson } from './http.server.ts';
 
 const STEPS: readonly ValidatedStep[] = ['travel', 'billingAddress', 'payment'];
 
-function bodyObject(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
+const bodyObject = (req: Request) => asObject(req.body);
 
 /** Router for the checkout validation and submit endpoints. */
 export function checkoutRouter(ctx: AppContext): Router {
   const router = Router();
 
-  /** Answers `{valid: true}` or throws the 409/422 HttpError of one step's validation. */
+  /** Answers `{valid: true}`, or throws the CheckoutError (409 no cart, 422 field errors) of one step. */
   async function validate(step: ValidatedStep, body: Record<string, unknown>, res: Response): Promise<void> {
     const { session } = apiLocals(res);
     // A CheckoutError (no cart, or these field errors) becomes 409/422 JSON in the API's error handler.
@@ -34,11 +32,9 @@ export function checkoutRouter(ctx: AppContext): Router {
   router.post(
     '/checkout/validate',
     handle(async (req, res) => {
-      const { t } = apiLocals(res);
       const { step, ...fields } = bodyObject(req);
-      if (typeof step !== 'string' || !(STEPS as readonly string[]).includes(step)) {
-        throw new ValidationError(t('validation.failed'), { step: [t('validation.invalid')] });
-      }
+      const known = typeof step === 'string' && (STEPS as readonly string[]).includes(step);
+      if (!known) throw new CheckoutError(422, 'validation.failed', { step: ['validation.invalid'] });
       await validate(step as ValidatedStep, fields, res);
     }),
   );
