@@ -43,6 +43,7 @@ export type ParkingLotFeatures = {
   maxHeightCm: number | null;
 };
 
+/** Airports (DESIGN §6 Airport): slug, IATA code, names and texts in de/en, time zone, status `active` | `locked`. */
 export const airports = pgTable('airports', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
@@ -69,6 +70,7 @@ export const airports = pgTable('airports', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** Parking lots of an airport (DESIGN §6 Parking lot): operator, address, coordinates, distance, transfer time, features. */
 export const parkingLots = pgTable(
   'parking_lots',
   {
@@ -100,6 +102,7 @@ export const parkingLots = pgTable(
   (t) => [index('parking_lots_airport_idx').on(t.airportId)],
 );
 
+/** Tariffs, the bookable offers of a lot (DESIGN §6 Tariff): limits, surcharges in cents, capacity per day, stay limits. */
 export const tariffs = pgTable(
   'tariffs',
   {
@@ -177,6 +180,7 @@ export const tariffDays = pgTable(
   (t) => [primaryKey({ columns: [t.tariffId, t.day] })],
 );
 
+/** Customer accounts (DESIGN §3 account). */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
@@ -187,6 +191,7 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Coupons (DESIGN §6 Coupon): code, percent or fixed cents, validity, minimum days, usage limit, airports. */
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -213,6 +218,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/** FAQ entries in de/en (DESIGN §3 faq). */
 export const faqEntries = pgTable('faq_entries', {
   id: serial('id').primaryKey(),
   category: text('category').notNull(),
@@ -229,6 +235,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull().default(0),
 });
 
+/** Reservations (DESIGN §6 Reservation): travel fields, addresses, price breakdown in cents, invoice number, guest token hash. */
 export const reservations = pgTable(
   'reservations',
   {

@@ -10,35 +10,25 @@ import crypto from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { sessions } from '#database/schema.ts';
+import type { Cart } from '~/domain/cart-schema.ts';
+import type { SessionPort, SessionValues } from '~/services/session-port.ts';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'eap_session';
 /** Sliding session lifetime, ms (14 days). */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** Known session fields; all optional. */
-export type SessionData = {
-  userId?: number;
-  /** the tariff and stay chosen on the tariffs page (POST /api/checkout/cart) */
-  cart?: Cart;
-  /** references of reservations this browser may open as a guest (mail link or lookup) */
-  guestReservations?: string[];
-  /** failed guest lookups (reference + e-mail) in the current window, for brute-force protection */
-  guestLookupFailures?: { count: number; since: number };
+/** Known session fields, all optional: the services' fields plus what only pages use. */
+export type SessionData = SessionValues & {
   /** one flash message shown on the next page (DESIGN §7) */
   flash?: { title?: string; message: string; type?: string };
 };
 
-/** The cart: one tariff for one stay, local times `YYYY-MM-DDTHH:mm` at the airport (DESIGN §5). */
-export type Cart = {
-  airportId: number;
-  tariffId: number;
-  entryTime: string;
-  exitTime: string;
-};
+/** The cart kept in the session (its type derives from the cart schema in `app/domain`). */
+export type { Cart };
 
-/** A loaded session. Mutations mark it dirty; `save()` persists them. */
-export class Session {
+/** A loaded session. Mutations mark it dirty; `save()` persists them. Services see it as a `SessionPort`. */
+export class Session implements SessionPort {
   dirty = false;
   private cookieNeeded: boolean;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STAY_LIMITS, checkPersons, checkStay, type StayLimits } from './booking-rules';
+import { DEFAULT_STAY_LIMITS, checkStay, type StayLimits } from './booking-rules';
 
 const BERLIN = 'Europe/Berlin';
 // 2026-11-15 10:00 in Berlin (CET, UTC+1).
@@ -115,50 +115,5 @@ describe('checkStay', () => {
     expect(() =>
       checkStay({ entry: 'x', exit: 'y', timeZone: 'Nope/Zone', now: NOW, limits: DEFAULT_STAY_LIMITS }),
     ).toThrow(RangeError);
-  });
-});
-
-describe('checkPersons', () => {
-  const limits = { maxPersons: 5, maxChildSeats: 2 };
-
-  it('accepts valid counts', () => {
-    expect(checkPersons({ personCount: 1, childrenSeat: 0, ...limits })).toEqual([]);
-    expect(checkPersons({ personCount: 5, childrenSeat: 2, ...limits })).toEqual([]);
-    expect(checkPersons({ personCount: 3, childrenSeat: 2, ...limits })).toEqual([]);
-  });
-
-  it('enforces the person minimum and maximum', () => {
-    expect(checkPersons({ personCount: 0, childrenSeat: 0, ...limits })).toEqual([{ field: 'personCount', code: 'min' }]);
-    expect(checkPersons({ personCount: -2, childrenSeat: 0, ...limits })).toEqual([{ field: 'personCount', code: 'min' }]);
-    expect(checkPersons({ personCount: 6, childrenSeat: 0, ...limits })).toEqual([{ field: 'personCount', code: 'max' }]);
-  });
-
-  it('reports non-integers as min', () => {
-    expect(checkPersons({ personCount: 1.5, childrenSeat: 0, ...limits })).toEqual([{ field: 'personCount', code: 'min' }]);
-    expect(checkPersons({ personCount: 2, childrenSeat: Number.NaN, ...limits })).toEqual([
-      { field: 'childrenSeat', code: 'min' },
-    ]);
-  });
-
-  it('enforces the child seat minimum and maximum', () => {
-    expect(checkPersons({ personCount: 3, childrenSeat: -1, ...limits })).toEqual([{ field: 'childrenSeat', code: 'min' }]);
-    expect(checkPersons({ personCount: 4, childrenSeat: 3, ...limits })).toEqual([{ field: 'childrenSeat', code: 'max' }]);
-  });
-
-  it('requires more persons than child seats (SPEC §5)', () => {
-    expect(checkPersons({ personCount: 2, childrenSeat: 2, ...limits })).toEqual([
-      { field: 'childrenSeat', code: 'children_exceed_persons' },
-    ]);
-    expect(checkPersons({ personCount: 1, childrenSeat: 2, ...limits })).toEqual([
-      { field: 'childrenSeat', code: 'children_exceed_persons' },
-    ]);
-    expect(checkPersons({ personCount: 3, childrenSeat: 3, maxPersons: 5, maxChildSeats: 2 })).toEqual([
-      { field: 'childrenSeat', code: 'max' },
-      { field: 'childrenSeat', code: 'children_exceed_persons' },
-    ]);
-  });
-
-  it('does not pile children_exceed_persons on a min violation', () => {
-    expect(checkPersons({ personCount: 0, childrenSeat: 0, ...limits })).toEqual([{ field: 'personCount', code: 'min' }]);
   });
 });

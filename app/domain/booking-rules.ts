@@ -1,5 +1,6 @@
 /**
- * Validation rules of the travel step that the server enforces (SPEC §5 plus DESIGN §6 limits).
+ * Validation rules of the travel step that the server enforces (SPEC §5 plus DESIGN §6 limits). The tariff's
+ * limits on persons, child seats and baggage are in `tariff-limits.ts`.
  */
 import {
   diffCalendarDays,
@@ -34,12 +35,6 @@ export const DEFAULT_STAY_LIMITS: StayLimits = Object.freeze({
 export type StayViolation = {
   field: 'entryTime' | 'exitTime';
   code: 'invalid' | 'exit_before_entry' | 'lead_time' | 'max_stay' | 'horizon';
-};
-
-/** One broken person rule; see {@link checkPersons}. Source: SPEC §5, DESIGN §6. */
-export type PersonViolation = {
-  field: 'personCount' | 'childrenSeat';
-  code: 'min' | 'max' | 'children_exceed_persons';
 };
 
 /**
@@ -97,45 +92,6 @@ export function checkStay(input: {
     if (diffCalendarDays(entryParsed.date, today) > limits.bookingHorizonDays) {
       violations.push({ field: 'entryTime', code: 'horizon' });
     }
-  }
-  return violations;
-}
-
-/**
- * Checks person and child-seat counts. All violations found are returned (empty array when fine):
- * - personCount not an integer or < 1 → `min`; > `maxPersons` → `max`;
- * - childrenSeat not an integer or < 0 → `min`; > `maxChildSeats` → `max`;
- * - SPEC §5: personCount must be greater than childrenSeat, else `children_exceed_persons` on childrenSeat
- *   (only reported when both counts passed their `min` checks, so one mistake gives one message).
- *
- * A non-integer (e.g. 1.5 or NaN) is reported as `min` because the code set has no separate "integer" code.
- *
- * @param input.personCount - persons including children.
- * @param input.childrenSeat - child seats requested.
- * @param input.maxPersons - tariff's maximum persons.
- * @param input.maxChildSeats - tariff's maximum child seats.
- * @returns the violations.
- * Source: SPEC §5 (personCount greater than childrenSeat), SPEC §3 (defaults 1 and 0), DESIGN §6 (maxPersons).
- */
-export function checkPersons(input: {
-  personCount: number;
-  childrenSeat: number;
-  maxPersons: number;
-  maxChildSeats: number;
-}): PersonViolation[] {
-  const { personCount, childrenSeat, maxPersons, maxChildSeats } = input;
-  const violations: PersonViolation[] = [];
-  const personsOk = Number.isInteger(personCount) && personCount >= 1;
-  const seatsOk = Number.isInteger(childrenSeat) && childrenSeat >= 0;
-
-  if (!personsOk) violations.push({ field: 'personCount', code: 'min' });
-  else if (personCount > maxPersons) violations.push({ field: 'personCount', code: 'max' });
-
-  if (!seatsOk) violations.push({ field: 'childrenSeat', code: 'min' });
-  else if (childrenSeat > maxChildSeats) violations.push({ field: 'childrenSeat', code: 'max' });
-
-  if (personsOk && seatsOk && !(personCount > childrenSeat)) {
-    violations.push({ field: 'childrenSeat', code: 'children_exceed_persons' });
   }
   return violations;
 }

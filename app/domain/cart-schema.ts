@@ -13,5 +13,11 @@ export const CartSchema = z.object({
   exitTime: z.string({ error: 'validation.required' }).regex(LOCAL_DATE_TIME, 'validation.datetime'),
 });
 
-/** A parsed cart request. */
-export type CartInput = z.infer<typeof CartSchema>;
+/**
+ * The cart: one tariff for one stay, as parsed from a cart request and kept in the session; times are airport
+ * local `YYYY-MM-DDTHH:mm`. Source: DESIGN §5 (`POST checkout/cart`).
+ */
+export type Cart = z.infer<typeof CartSchema>;
+
+/** A parsed cart request (the same shape as the stored {@link Cart}). */
+export type CartInput = Cart;

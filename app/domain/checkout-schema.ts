@@ -4,8 +4,9 @@
  *  - the SPEC §5 step rules (`isTravelValid`, `isBillingAddressValid`, `isPaymentValid`), literal and
  *    built on the "filled" rule, which decide whether a step may be left;
  *  - zod schemas of the wire format (DESIGN §5) that add formats (email, postcode, licence plate, …) and give
- *    one translation key per failed field. Rules that need the database (tariff limits, lead time, capacity,
- *    coupons) live in `app/services/checkout.server.ts`.
+ *    one translation key per failed field. Rules that need the tariff run on top: its persons, child-seat and
+ *    baggage limits in `tariff-limits.ts` (browser and server), stay limits, capacity and coupons on the server
+ *    (`app/services/checkout-validate.server.ts`).
  * Messages are translation keys (`validation.*`), translated where they are shown.
  */
 import { z } from 'zod';

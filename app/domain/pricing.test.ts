@@ -3,8 +3,10 @@ import {
   PricingError,
   VAT_RATE_BP,
   applyCoupon,
+  extraPersonCount,
   parkingPrice,
   priceStay,
+  priceStayIfBookable,
   selectPriceList,
   splitVat,
   type PriceList,
@@ -280,5 +282,29 @@ describe('priceStay', () => {
     expectPricingError(() => priceStay({ ...base, childrenSeat: -1 }), 'invalid_input');
     expectPricingError(() => priceStay({ ...base, childrenSeat: 0.5 }), 'invalid_input');
     expectPricingError(() => priceStay({ ...base, tariff: { ...tariff, priceLists: [summer] } }), 'no_price_list');
+  });
+});
+
+describe('extraPersonCount', () => {
+  it('counts the persons above the included ones, never below zero', () => {
+    expect(extraPersonCount(4, 2)).toBe(2);
+    expect(extraPersonCount(2, 2)).toBe(0);
+    expect(extraPersonCount(1, 3)).toBe(0);
+  });
+});
+
+describe('priceStayIfBookable', () => {
+  const stay = { entry: '2026-12-01T08:00', exit: '2026-12-03T06:00', personCount: 1, childrenSeat: 0 };
+  const pricing = { includedPersons: 1, extraPersonPrice: 0, childSeatPrice: 0 };
+
+  it('prices like priceStay when a list applies', () => {
+    const tariff = { ...pricing, priceLists: [defaultList] };
+    expect(priceStayIfBookable({ tariff, ...stay })).toEqual(priceStay({ tariff, ...stay }));
+  });
+
+  it('is null when no price list applies or the tariff has none', () => {
+    expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [summer] }, ...stay })).toBeNull();
+    expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [] }, ...stay })).toBeNull();
+    expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [{ ...defaultList, dayPrices: [] }] }, ...stay })).toBeNull();
   });
 });

@@ -202,6 +202,18 @@ function requireCount(value: number, min: number, name: string): void {
 }
 
 /**
+ * Persons who pay the extra-person surcharge: those above the tariff's included persons (adults and children
+ * together), never negative.
+ *
+ * @param personCount - persons including children.
+ * @param includedPersons - persons the tariff's price includes.
+ * Source: DESIGN §6 (Tariff: `includedPersons`, `extraPersonPrice`).
+ */
+export function extraPersonCount(personCount: number, includedPersons: number): number {
+  return Math.max(0, personCount - includedPersons);
+}
+
+/**
  * Prices a stay completely.
  *
  * Steps: billable days (calendar days in local time) → price list by entry date → parking price; person
@@ -240,7 +252,7 @@ export function priceStay(input: {
   const entryDate = parseLocalDateTime(entry)!.date;
 
   const parkingCents = parkingPrice(selectPriceList(tariff.priceLists, entryDate), days);
-  const personsCents = Math.max(0, personCount - tariff.includedPersons) * tariff.extraPersonPrice;
+  const personsCents = extraPersonCount(personCount, tariff.includedPersons) * tariff.extraPersonPrice;
   const childSeatsCents = childrenSeat * tariff.childSeatPrice;
   const subtotalCents = parkingCents + personsCents + childSeatsCents;
   const discountCents = coupon ? applyCoupon(subtotalCents, coupon) : 0;
@@ -260,4 +272,23 @@ export function priceStay(input: {
     vatRateBp: VAT_RATE_BP,
     perDayCents: Math.round(totalCents / days),
   };
+}
+
+/**
+ * {@link priceStay}, or null when the tariff has no price for the stay (no price list applies to the entry
+ * date, an empty list, or a stay the price rules cannot price): the one place that decides "not bookable for
+ * these dates", so every page and the checkout treat a missing price list alike.
+ *
+ * @param input - as for {@link priceStay}.
+ * @returns the breakdown in cents, or null.
+ * @throws only errors that are not a {@link PricingError} (programming errors).
+ * Source: DESIGN §6 (Tariff: price lists, seasons).
+ */
+export function priceStayIfBookable(input: Parameters<typeof priceStay>[0]): PriceBreakdown | null {
+  try {
+    return priceStay(input);
+  } catch (error) {
+    if (error instanceof PricingError) return null;
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
 import { LazyFeature } from '~/components/client/lazy-feature.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { localized } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { listAirports } from '~/services/catalog.server.ts';
@@ -18,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,
-      name: locale === 'en' ? a.nameEn : a.nameDe,
+      name: localized(a, 'name', locale),
       city: a.city,
       latitude: a.latitude,
       longitude: a.longitude,

@@ -7,11 +7,11 @@ import { distinctLots } from '~/components/features/map-view.ts';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { formatMoney } from '~/domain/money.ts';
-import { instantToLocal, startOfLocalDay } from '~/domain/local-time.ts';
-import { selectPriceList, parkingPrice } from '~/domain/pricing.ts';
+import { startOfLocalDay } from '~/domain/local-time.ts';
+import { localized, lotAddress } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { findAirportBySlug, listAirports, loadTariffs } from '~/services/catalog.server.ts';
+import { findAirportBySlug, listAirports, loadTariffs, tariffFromPrices } from '~/services/catalog.server.ts';
 import type { Route } from './+types/airports-show';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -20,18 +20,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.app;
   const airport = await findAirportBySlug(db, params.airport);
   if (!airport) throw data(null, { status: 404 });
-  const en = locale === 'en';
-  const today = instantToLocal(context.app.now(), airport.timeZone).slice(0, 10);
+  const now = context.app.now();
   const [all, tariffRows] = await Promise.all([listAirports(db), loadTariffs(db, airport.id)]);
   return {
-    title: t('airport.meta.title', { airport: en ? airport.nameEn : airport.nameDe, iata: airport.iata }),
-    description: t('airport.meta.description', { airport: en ? airport.nameEn : airport.nameDe }),
-    minDate: startOfLocalDay(context.app.now(), airport.timeZone),
+    title: t('airport.meta.title', { airport: localized(airport, 'name', locale), iata: airport.iata }),
+    description: t('airport.meta.description', { airport: localized(airport, 'name', locale) }),
+    minDate: startOfLocalDay(now, airport.timeZone),
     mapTileUrl: context.app.env.MAP_TILE_URL,
     airports: all.map((a) => ({
       slug: a.slug,
       iata: a.iata,
-      name: en ? a.nameEn : a.nameDe,
+      name: localized(a, 'name', locale),
       latitude: a.latitude,
       longitude: a.longitude,
       locked: a.status === 'locked',
@@ -41,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       tariffRows.map(({ lot }) => ({
         id: lot.id,
         name: lot.name,
-        address: `${lot.street} ${lot.streetNumber}, ${lot.postcode} ${lot.city}`,
+        address: lotAddress(lot).join(', '),
         latitude: lot.latitude,
         longitude: lot.longitude,
       })),
@@ -49,28 +48,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     airport: {
       slug: airport.slug,
       iata: airport.iata,
-      name: en ? airport.nameEn : airport.nameDe,
+      name: localized(airport, 'name', locale),
       city: airport.city,
       locked: airport.status === 'locked',
-      description: en ? airport.descriptionEn : airport.descriptionDe,
-      directions: en ? airport.directionsEn : airport.directionsDe,
-      comment: (en ? airport.commentEn : airport.commentDe) ?? null,
+      description: localized(airport, 'description', locale),
+      directions: localized(airport, 'directions', locale),
+      comment: localized(airport, 'comment', locale) ?? null,
       ratingId: airport.ratingId,
-      gallery: airport.gallery.map((g) => ({ src: g.src, alt: en ? g.altEn : g.altDe })),
+      gallery: airport.gallery.map((g) => ({ src: g.src, alt: localized(g, 'alt', locale) })),
     },
-    // "from" prices: one day and one week on the list valid today
-    tariffs: tariffRows.map((tariff) => {
-      const list = selectPriceList(tariff.priceLists, today);
-      return {
-        id: tariff.id,
-        category: tariff.category,
-        name: en ? tariff.nameEn : tariff.nameDe,
-        lotName: tariff.lot.name,
-        transferMinutes: tariff.lot.transferMinutes,
-        oneDayCents: parkingPrice(list, 1),
-        oneWeekCents: parkingPrice(list, 8),
-      };
-    }),
+    // "from" prices: one day and one week on the list valid today; tariffs without a price are left out
+    tariffs: tariffFromPrices(tariffRows, { airport, now, locale }),
   };
 }
 

@@ -3,10 +3,11 @@ import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
 import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
-import { priceStay, type PriceBreakdown } from '~/domain/pricing.ts';
+import { localized, lotAddress } from '~/domain/localized.ts';
+import { priceStayIfBookable } from '~/domain/pricing.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { findAirportById, loadTariffs } from '~/services/catalog.server.ts';
+import { resolveCart } from '~/services/catalog.server.ts';
 import type { Route } from './+types/checkout-booking';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -28,31 +29,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const cart = session.get('cart');
   if (!cart) throw await leave('/', 'checkout.no_cart', false);
 
-  const airport = await findAirportById(db, cart.airportId);
-  if (!airport) throw await leave('/', 'checkout.no_cart', true);
+  const resolved = await resolveCart(db, cart);
+  if (resolved.kind === 'no_cart' || resolved.kind === 'no_airport') throw await leave('/', 'checkout.no_cart', true);
+  const { airport } = resolved;
   const search = new URLSearchParams({ airport: airport.slug, entry: cart.entryTime, exit: cart.exitTime });
   const tariffsPath = `/buchung/tarife?${search}`;
-  if (airport.status === 'locked') throw await leave(tariffsPath, 'checkout.airport_locked', true);
-  const [tariff] = await loadTariffs(db, airport.id, [cart.tariffId]);
-  if (!tariff) throw await leave(tariffsPath, 'checkout.tariff_gone', true);
+  if (resolved.kind === 'locked') throw await leave(tariffsPath, 'checkout.airport_locked', true);
+  if (resolved.kind === 'no_tariff') throw await leave(tariffsPath, 'checkout.tariff_gone', true);
+  const { tariff } = resolved;
 
-  let price: PriceBreakdown | null = null;
-  try {
-    price = priceStay({ tariff, entry: cart.entryTime, exit: cart.exitTime, personCount: 1, childrenSeat: 0 });
-  } catch {
-    price = null; // e.g. a stay no price list covers any more; the page says so and the server decides
-  }
-  const en = locale === 'en';
+  // A stay no price list covers any more gets no price: the page says so and the server decides.
+  const price = priceStayIfBookable({ tariff, entry: cart.entryTime, exit: cart.exitTime, personCount: 1, childrenSeat: 0 });
   const lot = tariff.lot;
   const page: BookingPageData = {
     cart: { airportId: cart.airportId, tariffId: cart.tariffId, entryTime: cart.entryTime, exitTime: cart.exitTime },
-    airport: { id: airport.id, slug: airport.slug, name: en ? airport.nameEn : airport.nameDe, iata: airport.iata, timeZone: airport.timeZone },
+    airport: { id: airport.id, slug: airport.slug, name: localized(airport, 'name', locale), iata: airport.iata, timeZone: airport.timeZone },
     tariff: {
       id: tariff.id,
-      name: en ? tariff.nameEn : tariff.nameDe,
+      name: localized(tariff, 'name', locale),
       category: tariff.category,
       lotName: lot.name,
-      lotAddress: `${lot.street} ${lot.streetNumber}, ${lot.postcode} ${lot.city}`,
+      lotAddress: lotAddress(lot).join(', '),
       includedPersons: tariff.includedPersons,
       maxPersons: tariff.maxPersons,
       maxChildSeats: tariff.maxChildSeats,

@@ -9,6 +9,7 @@ import { SearchForm } from '~/components/shop/search-form.tsx';
 import { TARIFF_CATEGORIES, SHOP_TIME_ZONE } from '~/constants.ts';
 import { parseLocalDateTime, startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { localized } from '~/domain/localized.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
 import { translator } from '~/i18n.server.ts';
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const airports = rows.map((a) => ({
     slug: a.slug,
     iata: a.iata,
-    name: locale === 'en' ? a.nameEn : a.nameDe,
+    name: localized(a, 'name', locale),
     locked: a.status === 'locked',
   }));
   const errors: FieldErrors = {};
@@ -57,9 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         id: airport.id,
         slug: airport.slug,
         iata: airport.iata,
-        name: locale === 'en' ? airport.nameEn : airport.nameDe,
+        name: localized(airport, 'name', locale),
         locked: airport.status === 'locked',
-        comment: (locale === 'en' ? airport.commentEn : airport.commentDe) ?? null,
+        comment: localized(airport, 'comment', locale) ?? null,
       }
     : null;
   return data(

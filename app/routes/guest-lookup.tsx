@@ -4,35 +4,13 @@ import { useT } from '~/components/i18n-context.tsx';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { grantGuestAccess } from '~/services/guest-access.server.ts';
-import { findReservationForLookup } from '~/services/reservations.server.ts';
-import type { Session } from '#server/session.server.ts';
-import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
-import { isEmail } from '~/domain/field-errors.ts';
+import { lookUpGuestReservation } from '~/services/guest-lookup.server.ts';
 import type { Route } from './+types/guest-lookup';
-
-/** Failed lookups a session may make per window before it is refused (brute-force brake). */
-const LOOKUP_MAX_FAILURES = 10;
-/** Failed lookups one client IP may make per window, over all its sessions (several people may share an IP). */
-const LOOKUP_MAX_FAILURES_PER_IP = 30;
-/** Window of the failure count, ms; the refusal lasts until the window of the first failure ends. */
-const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
-type Failures = { count: number; since: number };
 type Fields = { reference: string; email: string };
 type ActionResult = { values: Fields; errors: Partial<Record<keyof Fields, string>>; message: string | null };
-
-function readFailures(session: Session, now: number): Failures {
-  const raw = session.get('guestLookupFailures');
-  if (!raw || now - raw.since > LOOKUP_WINDOW_MS) return { count: 0, since: now };
-  return raw;
-}
-function writeFailures(session: Session, value: Failures | null): void {
-  if (value) session.set('guestLookupFailures', value);
-  else session.unset('guestLookupFailures');
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(toLocale(params.lang));
@@ -44,57 +22,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * guest.lookup: reference + e-mail → guest access and a redirect to the reservation page. A wrong pair gets
- * ONE message and status 404, the same whether the reference exists or not; malformed input gets field
- * messages and 422 (no database read, no hint). After {@link LOOKUP_MAX_FAILURES} failures in
- * {@link LOOKUP_WINDOW_MS} the session gets 429 with `Retry-After` until the window ends.
+ * guest.lookup: reference + e-mail → guest access and a redirect to the reservation page
+ * (`lookUpGuestReservation`). A wrong pair gets ONE message and status 404, the same whether the reference
+ * exists or not; malformed input gets field messages and 422; a brake answers 429 with `Retry-After`.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const form = await request.formData();
   const values: Fields = { reference: String(form.get('reference') ?? '').trim(), email: String(form.get('email') ?? '').trim() };
-  const { session } = context;
   const answer = (status: number, result: Omit<ActionResult, 'values'>, headers: Record<string, string> = {}) =>
     data<ActionResult>({ values, ...result }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 
-  if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
+  if (!context.session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return answer(419, { errors: {}, message: t('api.error.csrf') });
   }
-  const tooMany = (retryAfterSeconds: number) =>
-    answer(
-      429,
-      { errors: {}, message: t('lookup.error.too_many', { minutes: Math.ceil(retryAfterSeconds / 60) }) },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
-  const now = context.app.now().getTime();
-  const failures = readFailures(session, now);
-  if (failures.count >= LOOKUP_MAX_FAILURES) {
-    return tooMany(Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - now) / 1000)));
+  const result = await lookUpGuestReservation(context.app, { session: context.session, clientIp: context.clientIp, ...values });
+  switch (result.kind) {
+    case 'found':
+      return redirect(localePath(locale, `/reservierung/${result.reference}`), { headers: PRIVATE_HEADERS });
+    case 'invalid': {
+      const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(key)]));
+      return answer(422, { errors, message: null });
+    }
+    case 'not_found':
+      return answer(404, { errors: {}, message: t('lookup.error.not_found') });
+    case 'too_many':
+      return answer(
+        429,
+        { errors: {}, message: t('lookup.error.too_many', { minutes: Math.ceil(result.retryAfterSeconds / 60) }) },
+        { 'Retry-After': String(result.retryAfterSeconds) },
+      );
   }
-
-  // The session brake above is bypassed by dropping cookies; this one counts failures per client IP in the
-  // database, shared by every app process (DESIGN §1).
-  const ipFailures = new DatabaseRateLimitStore(context.app.db, 'guest-lookup');
-  if ((await ipFailures.peek(context.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) return tooMany(LOOKUP_WINDOW_MS / 1000);
-
-  const errors: ActionResult['errors'] = {};
-  const reference = normalizeReference(values.reference);
-  if (!reference) errors.reference = t('lookup.error.reference');
-  if (!isEmail(values.email)) errors.email = t('lookup.error.email');
-  if (reference === null || errors.email) return answer(422, { errors, message: null });
-
-  const details = await findReservationForLookup(context.app.db, reference, values.email);
-  if (!details) {
-    writeFailures(session, { count: failures.count + 1, since: failures.since });
-    await session.save();
-    await ipFailures.hit(context.clientIp, LOOKUP_WINDOW_MS);
-    return answer(404, { errors: {}, message: t('lookup.error.not_found') });
-  }
-  grantGuestAccess(session, details.reservation.reference);
-  writeFailures(session, null);
-  await session.save();
-  return redirect(localePath(locale, `/reservierung/${details.reservation.reference}`), { headers: PRIVATE_HEADERS });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

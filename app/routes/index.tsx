@@ -6,6 +6,7 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
+import { localized } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { listAirports } from '~/services/catalog.server.ts';
@@ -23,12 +24,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,
-      name: locale === 'en' ? a.nameEn : a.nameDe,
+      name: localized(a, 'name', locale),
       city: a.city,
       latitude: a.latitude,
       longitude: a.longitude,
       locked: a.status === 'locked',
-      comment: (locale === 'en' ? a.commentEn : a.commentDe) ?? null,
+      comment: localized(a, 'comment', locale) ?? null,
     })),
   };
 }

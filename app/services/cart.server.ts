@@ -3,12 +3,14 @@
  * Used by the JSON API and by the tariffs page's no-JavaScript form action, so both apply the same rules.
  */
 import type { Database } from '#database/client.server.ts';
-import type { Cart, Session } from '#server/session.server.ts';
+import type { Cart } from '~/domain/cart-schema.ts';
+import type { SessionPort } from './session-port.ts';
 import { CartSchema } from '~/domain/cart-schema.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
-import { findAirportById, searchOffers } from './catalog.server.ts';
+import { localized } from '~/domain/localized.ts';
+import { resolveCart, searchOffers } from './catalog.server.ts';
 import { RequestError } from './request-error.server.ts';
 
 /**
@@ -36,7 +38,7 @@ export function stayMessageKey(code: string): string {
  */
 export async function putInCart(
   db: Database,
-  session: Session,
+  session: SessionPort,
   body: unknown,
   options: { now: Date; locale: Locale },
 ): Promise<CartView> {
@@ -44,16 +46,21 @@ export async function putInCart(
   if (!parsed.success) throw new CartError(422, 'validation.failed', issuesToFieldKeys(parsed.error.issues));
   const input = parsed.data;
 
-  const airport = await findAirportById(db, input.airportId);
-  if (!airport) throw new CartError(422, 'validation.failed', { airportId: ['validation.invalid'] });
-  if (airport.status === 'locked') throw new CartError(409, 'api.error.airport_locked');
+  const resolved = await resolveCart(db, input);
+  if (resolved.kind === 'no_cart' || resolved.kind === 'no_airport') {
+    throw new CartError(422, 'validation.failed', { airportId: ['validation.invalid'] });
+  }
+  if (resolved.kind === 'locked') throw new CartError(409, 'api.error.airport_locked');
+  const { airport } = resolved;
 
+  // Stay problems are reported before an unknown tariff (the order the form shows them in).
   const search = await searchOffers(db, {
     airport,
     entry: input.entryTime,
     exit: input.exitTime,
     now: options.now,
     locale: options.locale,
+    tariffs: resolved.kind === 'ok' ? [resolved.tariff] : [],
   });
   const violationFields = (list: { field: string; code: string }[]) => {
     const fields: Record<string, string[]> = {};
@@ -84,7 +91,7 @@ export async function putInCart(
       id: airport.id,
       slug: airport.slug,
       iata: airport.iata,
-      name: options.locale === 'en' ? airport.nameEn : airport.nameDe,
+      name: localized(airport, 'name', options.locale),
     },
     tariff: { id: offer.tariffId, name: offer.name, category: offer.category },
     price: offer.price,

@@ -8,7 +8,9 @@ import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#databas
 import { remainingSpaces } from '~/domain/availability.ts';
 import { checkStay, type StayViolation } from '~/domain/booking-rules.ts';
 import type { Offer } from '~/domain/offer.ts';
-import { PricingError, priceStay, type PriceBreakdown, type PriceList } from '~/domain/pricing.ts';
+import { localized, lotAddress } from '~/domain/localized.ts';
+import { priceStayIfBookable, type PriceList } from '~/domain/pricing.ts';
+import { addDaysToDate, instantToLocal } from '~/domain/local-time.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 
@@ -69,6 +71,90 @@ export async function loadTariffs(db: Database, airportId: number, tariffIds?: n
   }));
 }
 
+/**
+ * What a cart (or a cart request) names, resolved against the catalogue — the one place that walks
+ * cart → airport → locked? → active tariff:
+ * - `ok`: the airport (active) and its active tariff with lot and price lists;
+ * - `no_cart`: no cart given; `no_airport`: the airport does not exist;
+ * - `locked`: the airport is locked (DESIGN §6: status `locked`, no bookings);
+ * - `no_tariff`: the airport is bookable but the tariff is unknown, inactive or of another airport.
+ */
+export type CartResolution =
+  | { kind: 'ok'; airport: AirportRow; tariff: TariffWithLot }
+  | { kind: 'no_cart' }
+  | { kind: 'no_airport' }
+  | { kind: 'locked'; airport: AirportRow }
+  | { kind: 'no_tariff'; airport: AirportRow };
+
+/**
+ * Resolves the airport and tariff a cart names (see {@link CartResolution}); each caller maps the outcome to
+ * its own answer (a 409/422 in the API, a redirect on the booking page).
+ *
+ * @param cart - `{airportId, tariffId}` of the session cart or of a cart request; null/undefined when none.
+ * @throws only on database errors.
+ * Source: DESIGN §5 (checkout needs a cart naming the tariff), DESIGN §6 (Airport status, Tariff).
+ */
+export async function resolveCart(
+  db: Database,
+  cart: { airportId: number; tariffId: number } | null | undefined,
+): Promise<CartResolution> {
+  if (!cart) return { kind: 'no_cart' };
+  const airport = await findAirportById(db, cart.airportId);
+  if (!airport) return { kind: 'no_airport' };
+  if (airport.status === 'locked') return { kind: 'locked', airport };
+  const [tariff] = await loadTariffs(db, airport.id, [cart.tariffId]);
+  return tariff ? { kind: 'ok', airport, tariff } : { kind: 'no_tariff', airport };
+}
+
+/** A tariff's "from" prices on the airport page: parking for one day and for one week, integer euro cents. */
+export type TariffFromPrices = {
+  id: number;
+  category: string;
+  name: string;
+  lotName: string;
+  transferMinutes: number;
+  oneDayCents: number;
+  oneWeekCents: number;
+};
+
+/**
+ * The "from" prices of an airport's tariffs for a stay starting today in the airport's time zone: one day
+ * (1 billable day) and one week (entry today, exit 7 days later: 8 billable days, as the shop has always
+ * shown it), one person, no child seats, no coupon. A tariff without a price for today (no price list
+ * applies) is left out, the same rule as for offers and the checkout ({@link priceStayIfBookable}).
+ *
+ * @param tariffs - the airport's active tariffs (from {@link loadTariffs}).
+ * @param input.airport - the airport (its time zone decides "today").
+ * @param input.now - current instant.
+ * @param input.locale - language of the tariff names.
+ * Source: DESIGN §3 (airports.show: tariffs overview), DESIGN §6 (Tariff price lists, billable days).
+ */
+export function tariffFromPrices(
+  tariffs: TariffWithLot[],
+  input: { airport: AirportRow; now: Date; locale: Locale },
+): TariffFromPrices[] {
+  const today = instantToLocal(input.now, input.airport.timeZone).slice(0, 10);
+  const weekLater = addDaysToDate(today, 7);
+  return tariffs.flatMap((tariff) => {
+    const price = (exit: string) =>
+      priceStayIfBookable({ tariff, entry: `${today}T00:00`, exit, personCount: 1, childrenSeat: 0 })?.parkingCents;
+    const oneDayCents = price(`${today}T23:59`);
+    const oneWeekCents = price(`${weekLater}T23:59`);
+    if (oneDayCents === undefined || oneWeekCents === undefined) return [];
+    return [
+      {
+        id: tariff.id,
+        category: tariff.category,
+        name: localized(tariff, 'name', input.locale),
+        lotName: tariff.lot.name,
+        transferMinutes: tariff.lot.transferMinutes,
+        oneDayCents,
+        oneWeekCents,
+      },
+    ];
+  });
+}
+
 /** Booked spaces per tariff and day for the given dates (airport local `YYYY-MM-DD`). */
 export async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
   if (tariffIds.length === 0 || dates.length === 0) return [];
@@ -88,13 +174,14 @@ export async function loadOccupancy(db: Database, tariffIds: number[], dates: st
 export type OfferSearch = { stayViolations: StayViolation[]; offers: Offer[] };
 
 /**
- * Prices every active tariff of `airport` for the stay `entry`–`exit` (local `YYYY-MM-DDTHH:mm`) for one
- * person without child seats, and marks sold-out tariffs from the daily occupancy (DESIGN §6).
+ * Prices every active tariff of `airport` (or the given `tariffs` of it) for the stay `entry`–`exit` (local
+ * `YYYY-MM-DDTHH:mm`) for one person without child seats, and marks sold-out tariffs from the daily occupancy
+ * (DESIGN §6). A tariff without a price for the stay gets `price: null` ({@link priceStayIfBookable}).
  * A locked airport yields no offers. Throws only on database errors.
  */
 export async function searchOffers(
   db: Database,
-  input: { airport: AirportRow; entry: string; exit: string; now: Date; locale: Locale },
+  input: { airport: AirportRow; entry: string; exit: string; now: Date; locale: Locale; tariffs?: TariffWithLot[] },
 ): Promise<OfferSearch> {
   const { airport, entry, exit, now, locale } = input;
   if (airport.status === 'locked') return { stayViolations: [], offers: [] };
@@ -108,14 +195,13 @@ export async function searchOffers(
   });
   if (basic.length > 0) return { stayViolations: basic, offers: [] };
 
-  const list = await loadTariffs(db, airport.id);
+  const list = input.tariffs ?? (await loadTariffs(db, airport.id));
   const dates = stayDates(entry, exit);
   const occupancy = await loadOccupancy(
     db,
     list.map((t) => t.id),
     dates,
   );
-  const en = locale === 'en';
   const offers = list.map((tariff): Offer => {
     const violations = checkStay({
       entry,
@@ -129,24 +215,17 @@ export async function searchOffers(
       occupancy.filter((o) => o.tariffId === tariff.id),
       tariff.capacity,
     );
-    let price: PriceBreakdown | null = null;
-    if (violations.length === 0) {
-      try {
-        price = priceStay({ tariff, entry, exit, personCount: 1, childrenSeat: 0 });
-      } catch (error) {
-        // A tariff without a price list for these dates is not bookable for them; the others still are.
-        if (!(error instanceof PricingError)) throw error;
-      }
-    }
+    const price =
+      violations.length === 0 ? priceStayIfBookable({ tariff, entry, exit, personCount: 1, childrenSeat: 0 }) : null;
     const lot = tariff.lot;
     return {
       tariffId: tariff.id,
       category: tariff.category,
-      name: en ? tariff.nameEn : tariff.nameDe,
-      description: en ? tariff.descriptionEn : tariff.descriptionDe,
+      name: localized(tariff, 'name', locale),
+      description: localized(tariff, 'description', locale),
       lotName: lot.name,
       operator: lot.operator,
-      address: `${lot.street} ${lot.streetNumber}, ${lot.postcode} ${lot.city}`,
+      address: lotAddress(lot).join(', '),
       distanceMeters: lot.distanceMeters,
       transferMinutes: lot.transferMinutes,
       features: lot.features,

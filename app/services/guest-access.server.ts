@@ -3,7 +3,7 @@
  * stored) or a lookup by reference + e-mail; either grants the browser session access to that reservation.
  */
 import crypto from 'node:crypto';
-import type { Session } from '#server/session.server.ts';
+import type { SessionPort } from './session-port.ts';
 
 /** How many reservations one session remembers for guest access. */
 const MAX_GUEST_RESERVATIONS = 20;
@@ -28,13 +28,13 @@ export function verifyGuestToken(token: string, storedHash: string | null): bool
 }
 
 /** Lets this session open `reference` (marks the session dirty; the caller saves it). */
-export function grantGuestAccess(session: Session, reference: string): void {
+export function grantGuestAccess(session: SessionPort, reference: string): void {
   const list = (session.get('guestReservations') ?? []).filter((r) => r !== reference);
   list.unshift(reference);
   session.set('guestReservations', list.slice(0, MAX_GUEST_RESERVATIONS));
 }
 
 /** True when this session was granted access to `reference`. */
-export function hasGuestAccess(session: Session, reference: string): boolean {
+export function hasGuestAccess(session: SessionPort, reference: string): boolean {
   return (session.get('guestReservations') ?? []).includes(reference);
 }

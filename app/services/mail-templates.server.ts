@@ -3,7 +3,7 @@
  * single-column table layout with inline styles only (no <style>, no external images, no scripts), which
  * Outlook, Gmail and Apple Mail render alike; the text part carries the same facts for text-only clients.
  */
-import { translator } from '~/i18n.server.ts';
+import { translator, type Translate } from '~/i18n.server.ts';
 import type { ReservationView } from './reservations.server.ts';
 
 /** The shop's own data for the mail header and footer (from `SHOP_*` in the environment). */
@@ -59,8 +59,253 @@ function textRows(rows: [string, string][]): string {
   return rows.map(([l, v]) => `${`${l}: `.padEnd(width)}${v}`).join('\n');
 }
 
+/** A label and a plain-text value of a facts table. */
+type Row = [string, string];
+
+/** Everything the sections of the confirmation need: the view, the links, the shop and the view's language. */
+type ConfirmationParts = {
+  view: ReservationView;
+  links: { accessUrl: string; lookupUrl: string };
+  shop: ShopInfo;
+  t: Translate;
+};
+
+/** A link in the mail's accent colour; `href` and `label` are escaped here. */
+function link(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="color:${ACCENT};text-decoration:underline">${escapeHtml(label)}</a>`;
+}
+
+/** Rows with their values escaped for HTML (labels are escaped by {@link htmlRows}). */
+function escapedRows(rows: Row[]): Row[] {
+  return rows.map(([l, v]) => [l, escapeHtml(v)] as Row);
+}
+
+/** The stay: reference, status, airport, tariff, times, duration, persons, seats, plate, baggage. */
+function stayRows({ view, t }: ConfirmationParts): Row[] {
+  return [
+    [t('reservation.field.reference'), view.reference],
+    [t('reservation.field.status'), view.statusLabel],
+    [t('reservation.field.airport'), `${view.airport.name} (${view.airport.iata})`],
+    [t('reservation.field.tariff'), `${view.tariff.name} · ${view.tariff.categoryLabel}`],
+    [t('reservation.field.entry'), view.entry],
+    [t('reservation.field.exit'), view.exit],
+    [t('reservation.field.duration'), view.daysLabel],
+    [t('reservation.field.persons'), String(view.personCount)],
+    [t('reservation.field.child_seats'), String(view.childrenSeat)],
+    [t('reservation.field.license_plate'), view.licensePlate || t('reservation.none')],
+    [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? view.bulkyBaggage.join(', ') : t('reservation.none')],
+  ];
+}
+
+/** The parking lot: name and operator, address, phone (when known), opening hours. */
+function lotRows({ view, t }: ConfirmationParts): Row[] {
+  return [
+    [t('reservation.field.lot'), `${view.lot.name} (${view.lot.operator})`],
+    [t('reservation.field.address'), view.lot.addressLines.join(', ')],
+    ...(view.lot.phone ? ([[t('reservation.field.phone'), view.lot.phone]] as Row[]) : []),
+    [t('reservation.field.opening_hours'), view.lot.openingHours],
+  ];
+}
+
+/** The price breakdown lines, then total and VAT (labels and amounts already localised in the view). */
+function priceRows({ view }: ConfirmationParts): Row[] {
+  return [
+    ...view.priceLines.map((l) => [l.label, l.amount] as Row),
+    [view.total.label, view.total.amount],
+    [view.vat.label, view.vat.amount],
+  ];
+}
+
+/** The payment type and, once assigned, the invoice number. */
+function paymentRows({ view, t }: ConfirmationParts): Row[] {
+  return [
+    [t('reservation.field.payment'), view.payment.label],
+    ...(view.invoiceNumber ? ([[t('reservation.field.invoice_number'), view.invoiceNumber]] as Row[]) : []),
+  ];
+}
+
+// ----- text part
+
+/** A text-part section: `== Title ==` and its lines. */
+function textSection(title: string, ...lines: string[]): string[] {
+  return [`== ${title} ==`, ...lines];
+}
+
+/** Greeting, intro, reference and the secret link. */
+function textHeader({ view, links, t }: ConfirmationParts): string[] {
+  return [
+    t('mail.greeting', { name: view.customerName }),
+    '',
+    t('mail.confirmation.intro', { airport: view.airport.name }),
+    '',
+    `${t('reservation.field.reference')}: ${view.reference}`,
+    '',
+    t('mail.confirmation.link_intro'),
+    links.accessUrl,
+    t('mail.confirmation.link_hint'),
+  ];
+}
+
+/** Billing address with e-mail and phone, and the separate invoice address when there is one. */
+function textAddresses({ view, t }: ConfirmationParts): string[] {
+  return [
+    ...textSection(t('reservation.section.billing'), ...view.billingAddress.lines, view.email, ...(view.phone ? [view.phone] : [])),
+    ...(view.invoiceAddress ? ['', ...textSection(t('reservation.section.invoice_address'), ...view.invoiceAddress.lines)] : []),
+  ];
+}
+
+/** Lookup hint, signature and the shop's imprint. */
+function textFooter({ links, shop, t }: ConfirmationParts): string[] {
+  return [
+    t('mail.confirmation.lookup_hint', { url: links.lookupUrl }),
+    '',
+    t('mail.signature', { shop: shop.name }),
+    '',
+    '--',
+    shop.name,
+    shop.address,
+    `${shop.email} · ${shop.phone}`,
+    t('mail.footer.vat_id', { id: shop.vatId }),
+    '',
+  ];
+}
+
+/** The plain-text part: the same facts as the HTML part, for text-only clients. */
+function renderText(parts: ConfirmationParts): string {
+  const { view, t } = parts;
+  return [
+    ...textHeader(parts),
+    '',
+    ...textSection(t('reservation.section.stay'), textRows(stayRows(parts))),
+    '',
+    ...textSection(t('reservation.section.lot'), textRows(lotRows(parts)), `${t('reservation.field.map')}: ${view.lot.mapUrl}`),
+    '',
+    ...textSection(t('reservation.section.arrival'), view.lot.arrivalInstructions),
+    '',
+    ...textSection(t('reservation.section.return'), view.lot.returnInstructions),
+    '',
+    ...textSection(t('reservation.section.price'), textRows(priceRows(parts))),
+    '',
+    ...textSection(t('reservation.section.payment'), textRows(paymentRows(parts)), view.payment.instructions),
+    '',
+    ...textSection(t('reservation.section.cancellation'), view.cancellation),
+    '',
+    ...textAddresses(parts),
+    '',
+    ...textFooter(parts),
+  ].join('\n');
+}
+
+// ----- HTML part
+
+/** The coloured band with the shop's name. */
+function htmlBanner({ shop }: ConfirmationParts): string {
+  return `<tr><td style="background:${ACCENT};padding:18px 24px"><p style="${FONT};font-size:20px;font-weight:bold;color:#ffffff;margin:0">${escapeHtml(shop.name)}</p></td></tr>`;
+}
+
+/** Greeting, intro, the reference in large type, the button to the reservation and the link spelled out. */
+function htmlHeader({ view, links, t }: ConfirmationParts): string {
+  return (
+    `<tr><td style="padding:24px 24px 0 24px">` +
+    paragraph(t('mail.greeting', { name: view.customerName })) +
+    paragraph(t('mail.confirmation.intro', { airport: view.airport.name })) +
+    `<p style="${FONT};font-size:13px;color:${MUTED};margin:16px 0 4px 0">${escapeHtml(t('reservation.field.reference'))}</p>` +
+    `<p style="font-family:'SFMono-Regular',Consolas,'Liberation Mono',Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:3px;color:${INK};margin:0 0 16px 0">${escapeHtml(view.reference)}</p>` +
+    htmlTable(
+      `<tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(links.accessUrl)}" style="${FONT};display:inline-block;padding:12px 20px;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(t('mail.confirmation.button'))}</a></td><td></td></tr>`,
+    ).replace('width="100%"', '') +
+    `<p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:8px 0 0 0">${escapeHtml(t('mail.confirmation.link_hint'))}<br>${link(links.accessUrl, links.accessUrl)}</p>` +
+    `</td></tr>`
+  );
+}
+
+/** The lot's facts with the phone number as a `tel:` link and a map link. */
+function htmlLot(parts: ConfirmationParts): string {
+  const { view, t } = parts;
+  const rows = escapedRows(lotRows(parts));
+  if (view.lot.phone) {
+    const i = rows.findIndex(([l]) => l === t('reservation.field.phone'));
+    rows[i] = [rows[i][0], link(`tel:${view.lot.phone.replace(/[^\d+]/g, '')}`, view.lot.phone)];
+  }
+  rows.push([t('reservation.field.map'), link(view.lot.mapUrl, t('reservation.map_link'))]);
+  return htmlSection(t('reservation.section.lot'), htmlTable(htmlRows(rows)));
+}
+
+/** The price breakdown: one row per line, the total in bold under a rule, the VAT small below. */
+function htmlPrice({ view, t }: ConfirmationParts): string {
+  const lines = view.priceLines
+    .map(
+      (l) =>
+        `<tr><td style="${FONT};font-size:14px;color:${INK};padding:4px 0">${escapeHtml(l.label)}</td>` +
+        `<td align="right" style="${FONT};font-size:14px;color:${INK};padding:4px 0;white-space:nowrap">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join('');
+  const total =
+    `<tr><td style="${FONT};font-size:16px;font-weight:bold;color:${INK};padding:8px 0 4px 0;border-top:1px solid ${LINE}">${escapeHtml(view.total.label)}</td>` +
+    `<td align="right" style="${FONT};font-size:16px;font-weight:bold;color:${INK};padding:8px 0 4px 0;border-top:1px solid ${LINE};white-space:nowrap">${escapeHtml(view.total.amount)}</td></tr>`;
+  const vat =
+    `<tr><td style="${FONT};font-size:13px;color:${MUTED};padding:2px 0">${escapeHtml(view.vat.label)}</td>` +
+    `<td align="right" style="${FONT};font-size:13px;color:${MUTED};padding:2px 0;white-space:nowrap">${escapeHtml(view.vat.amount)}</td></tr>`;
+  return htmlSection(t('reservation.section.price'), htmlTable(lines + total + vat));
+}
+
+/** Billing address (with e-mail and phone) and the separate invoice address when there is one. */
+function htmlAddresses({ view, t }: ConfirmationParts): string[] {
+  const address = (lines: string[], extra: string[] = []) => paragraph([...lines, ...extra].filter(Boolean).join('\n'));
+  return [
+    htmlSection(t('reservation.section.billing'), address(view.billingAddress.lines, [view.email, view.phone])),
+    ...(view.invoiceAddress ? [htmlSection(t('reservation.section.invoice_address'), address(view.invoiceAddress.lines))] : []),
+  ];
+}
+
+/** Lookup hint (its URL as a link), signature, and the shop's imprint under a rule. */
+function htmlFooter({ links, shop, t }: ConfirmationParts): string {
+  // The URL is put in after escaping the sentence, so it can become a link.
+  const lookupHint = escapeHtml(t('mail.confirmation.lookup_hint', { url: '\u0000' })).replace('\u0000', link(links.lookupUrl, links.lookupUrl));
+  return (
+    `<tr><td style="padding:16px 24px 8px 24px">` +
+    `<p style="${FONT};font-size:14px;line-height:1.5;color:${INK};margin:0 0 10px 0">${lookupHint}</p>` +
+    paragraph(t('mail.signature', { shop: shop.name })) +
+    `</td></tr>` +
+    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
+    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}<br>${escapeHtml(t('mail.footer.vat_id', { id: shop.vatId }))}</p></td></tr>`
+  );
+}
+
+/** The HTML part: a 600 px card of table rows on a light background, inline styles only. */
+function renderHtml(parts: ConfirmationParts, subject: string): string {
+  const { view, t } = parts;
+  const body = [
+    htmlBanner(parts),
+    htmlHeader(parts),
+    htmlSection(t('reservation.section.stay'), htmlTable(htmlRows(escapedRows(stayRows(parts))))),
+    htmlLot(parts),
+    htmlSection(t('reservation.section.arrival'), paragraph(view.lot.arrivalInstructions)),
+    htmlSection(t('reservation.section.return'), paragraph(view.lot.returnInstructions)),
+    htmlPrice(parts),
+    htmlSection(
+      t('reservation.section.payment'),
+      htmlTable(htmlRows(escapedRows(paymentRows(parts)))) + paragraph(view.payment.instructions, 'margin-top:8px'),
+    ),
+    htmlSection(t('reservation.section.cancellation'), paragraph(view.cancellation)),
+    ...htmlAddresses(parts),
+    htmlFooter(parts),
+  ].join('');
+  return (
+    `<!DOCTYPE html><html lang="${view.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f5f7fa">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate;overflow:hidden">` +
+    body +
+    `</table></td></tr></table></body></html>`
+  );
+}
+
 /**
- * Renders the booking confirmation of a reservation in the view's language.
+ * Renders the booking confirmation of a reservation in the view's language: subject, a plain-text part and an
+ * HTML part built from the same sections (header, stay, lot, arrival, return, price, payment, cancellation,
+ * addresses, footer).
  *
  * @param view - from `buildReservationView(details, reservation.locale)`.
  * @param links.accessUrl - the secret guest link (grants access to the reservation page).
@@ -74,159 +319,7 @@ export function renderReservationConfirmation(
   links: { accessUrl: string; lookupUrl: string },
   shop: ShopInfo,
 ): RenderedMail {
-  const t = translator(view.locale);
-  const greetingName = view.customerName;
-  const subject = t('mail.confirmation.subject', { reference: view.reference, shop: shop.name });
-  const intro = t('mail.confirmation.intro', { airport: view.airport.name });
-
-  const stayRows: [string, string][] = [
-    [t('reservation.field.reference'), view.reference],
-    [t('reservation.field.status'), view.statusLabel],
-    [t('reservation.field.airport'), `${view.airport.name} (${view.airport.iata})`],
-    [t('reservation.field.tariff'), `${view.tariff.name} · ${view.tariff.categoryLabel}`],
-    [t('reservation.field.entry'), view.entry],
-    [t('reservation.field.exit'), view.exit],
-    [t('reservation.field.duration'), view.daysLabel],
-    [t('reservation.field.persons'), String(view.personCount)],
-    [t('reservation.field.child_seats'), String(view.childrenSeat)],
-    [t('reservation.field.license_plate'), view.licensePlate || t('reservation.none')],
-    [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? view.bulkyBaggage.join(', ') : t('reservation.none')],
-  ];
-  const lotRows: [string, string][] = [
-    [t('reservation.field.lot'), `${view.lot.name} (${view.lot.operator})`],
-    [t('reservation.field.address'), view.lot.addressLines.join(', ')],
-    ...(view.lot.phone ? ([[t('reservation.field.phone'), view.lot.phone]] as [string, string][]) : []),
-    [t('reservation.field.opening_hours'), view.lot.openingHours],
-  ];
-  const priceRows: [string, string][] = [
-    ...view.priceLines.map((l) => [l.label, l.amount] as [string, string]),
-    [view.total.label, view.total.amount],
-    [view.vat.label, view.vat.amount],
-  ];
-  const paymentRows: [string, string][] = [
-    [t('reservation.field.payment'), view.payment.label],
-    ...(view.invoiceNumber ? ([[t('reservation.field.invoice_number'), view.invoiceNumber]] as [string, string][]) : []),
-  ];
-
-  // ----- text part
-  const text = [
-    t('mail.greeting', { name: greetingName }),
-    '',
-    intro,
-    '',
-    `${t('reservation.field.reference')}: ${view.reference}`,
-    '',
-    t('mail.confirmation.link_intro'),
-    links.accessUrl,
-    t('mail.confirmation.link_hint'),
-    '',
-    `== ${t('reservation.section.stay')} ==`,
-    textRows(stayRows),
-    '',
-    `== ${t('reservation.section.lot')} ==`,
-    textRows(lotRows),
-    `${t('reservation.field.map')}: ${view.lot.mapUrl}`,
-    '',
-    `== ${t('reservation.section.arrival')} ==`,
-    view.lot.arrivalInstructions,
-    '',
-    `== ${t('reservation.section.return')} ==`,
-    view.lot.returnInstructions,
-    '',
-    `== ${t('reservation.section.price')} ==`,
-    textRows(priceRows),
-    '',
-    `== ${t('reservation.section.payment')} ==`,
-    textRows(paymentRows),
-    view.payment.instructions,
-    '',
-    `== ${t('reservation.section.cancellation')} ==`,
-    view.cancellation,
-    '',
-    `== ${t('reservation.section.billing')} ==`,
-    ...view.billingAddress.lines,
-    view.email,
-    ...(view.phone ? [view.phone] : []),
-    ...(view.invoiceAddress ? ['', `== ${t('reservation.section.invoice_address')} ==`, ...view.invoiceAddress.lines] : []),
-    '',
-    t('mail.confirmation.lookup_hint', { url: links.lookupUrl }),
-    '',
-    t('mail.signature', { shop: shop.name }),
-    '',
-    '--',
-    shop.name,
-    shop.address,
-    `${shop.email} · ${shop.phone}`,
-    t('mail.footer.vat_id', { id: shop.vatId }),
-    '',
-  ].join('\n');
-
-  // ----- HTML part
-  const a = (href: string, label: string) =>
-    `<a href="${escapeHtml(href)}" style="color:${ACCENT};text-decoration:underline">${escapeHtml(label)}</a>`;
-  const esc = (rows: [string, string][]) => rows.map(([l, v]) => [l, escapeHtml(v)] as [string, string]);
-  const lotHtmlRows = esc(lotRows);
-  if (view.lot.phone) {
-    const i = lotHtmlRows.findIndex(([l]) => l === t('reservation.field.phone'));
-    lotHtmlRows[i] = [lotHtmlRows[i][0], a(`tel:${view.lot.phone.replace(/[^\d+]/g, '')}`, view.lot.phone)];
-  }
-  lotHtmlRows.push([t('reservation.field.map'), a(view.lot.mapUrl, t('reservation.map_link'))]);
-  const priceHtml = htmlTable(
-    view.priceLines
-      .map(
-        (l) =>
-          `<tr><td style="${FONT};font-size:14px;color:${INK};padding:4px 0">${escapeHtml(l.label)}</td>` +
-          `<td align="right" style="${FONT};font-size:14px;color:${INK};padding:4px 0;white-space:nowrap">${escapeHtml(l.amount)}</td></tr>`,
-      )
-      .join('') +
-      `<tr><td style="${FONT};font-size:16px;font-weight:bold;color:${INK};padding:8px 0 4px 0;border-top:1px solid ${LINE}">${escapeHtml(view.total.label)}</td>` +
-      `<td align="right" style="${FONT};font-size:16px;font-weight:bold;color:${INK};padding:8px 0 4px 0;border-top:1px solid ${LINE};white-space:nowrap">${escapeHtml(view.total.amount)}</td></tr>` +
-      `<tr><td style="${FONT};font-size:13px;color:${MUTED};padding:2px 0">${escapeHtml(view.vat.label)}</td>` +
-      `<td align="right" style="${FONT};font-size:13px;color:${MUTED};padding:2px 0;white-space:nowrap">${escapeHtml(view.vat.amount)}</td></tr>`,
-  );
-  const address = (lines: string[], extra: string[] = []) =>
-    paragraph([...lines, ...extra].filter(Boolean).join('\n'));
-
-  const body = [
-    `<tr><td style="background:${ACCENT};padding:18px 24px"><p style="${FONT};font-size:20px;font-weight:bold;color:#ffffff;margin:0">${escapeHtml(shop.name)}</p></td></tr>`,
-    `<tr><td style="padding:24px 24px 0 24px">` +
-      paragraph(t('mail.greeting', { name: greetingName })) +
-      paragraph(intro) +
-      `<p style="${FONT};font-size:13px;color:${MUTED};margin:16px 0 4px 0">${escapeHtml(t('reservation.field.reference'))}</p>` +
-      `<p style="font-family:'SFMono-Regular',Consolas,'Liberation Mono',Menlo,monospace;font-size:28px;font-weight:bold;letter-spacing:3px;color:${INK};margin:0 0 16px 0">${escapeHtml(view.reference)}</p>` +
-      htmlTable(
-        `<tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(links.accessUrl)}" style="${FONT};display:inline-block;padding:12px 20px;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(t('mail.confirmation.button'))}</a></td><td></td></tr>`,
-      ).replace('width="100%"', '') +
-      `<p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:8px 0 0 0">${escapeHtml(t('mail.confirmation.link_hint'))}<br>${a(links.accessUrl, links.accessUrl)}</p>` +
-      `</td></tr>`,
-    htmlSection(t('reservation.section.stay'), htmlTable(htmlRows(esc(stayRows)))),
-    htmlSection(t('reservation.section.lot'), htmlTable(htmlRows(lotHtmlRows))),
-    htmlSection(t('reservation.section.arrival'), paragraph(view.lot.arrivalInstructions)),
-    htmlSection(t('reservation.section.return'), paragraph(view.lot.returnInstructions)),
-    htmlSection(t('reservation.section.price'), priceHtml),
-    htmlSection(
-      t('reservation.section.payment'),
-      htmlTable(htmlRows(esc(paymentRows))) + paragraph(view.payment.instructions, 'margin-top:8px'),
-    ),
-    htmlSection(t('reservation.section.cancellation'), paragraph(view.cancellation)),
-    htmlSection(t('reservation.section.billing'), address(view.billingAddress.lines, [view.email, view.phone])),
-    ...(view.invoiceAddress ? [htmlSection(t('reservation.section.invoice_address'), address(view.invoiceAddress.lines))] : []),
-    `<tr><td style="padding:16px 24px 8px 24px">` +
-      `<p style="${FONT};font-size:14px;line-height:1.5;color:${INK};margin:0 0 10px 0">${escapeHtml(t('mail.confirmation.lookup_hint', { url: '\u0000' })).replace('\u0000', a(links.lookupUrl, links.lookupUrl))}</p>` +
-      paragraph(t('mail.signature', { shop: shop.name })) +
-      `</td></tr>`,
-    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
-      `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${a(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}<br>${escapeHtml(t('mail.footer.vat_id', { id: shop.vatId }))}</p></td></tr>`,
-  ].join('');
-
-  const html =
-    `<!DOCTYPE html><html lang="${view.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(subject)}</title></head>` +
-    `<body style="margin:0;padding:0;background:#f5f7fa">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate;overflow:hidden">` +
-    body +
-    `</table></td></tr></table></body></html>`;
-
-  return { subject, html, text };
+  const parts: ConfirmationParts = { view, links, shop, t: translator(view.locale) };
+  const subject = parts.t('mail.confirmation.subject', { reference: view.reference, shop: shop.name });
+  return { subject, html: renderHtml(parts, subject), text: renderText(parts) };
 }

@@ -10,14 +10,16 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox } from '#database/schema.ts';
-import type { Env } from '#server/env.server.ts';
-import type { Logger } from '#server/logger.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { renderReservationConfirmation, type ShopInfo } from './mail-templates.server.ts';
 import { buildReservationView, findReservationById } from './reservations.server.ts';
+import type { MailConfig, ServiceLogger } from './service-context.ts';
 
-/** What the mail functions need of the application context. */
-export type MailContext = { db: Database; env: Env; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
+/**
+ * What the mail functions need of the application context: the database (outbox), the mail settings and a
+ * logger. The server's `AppContext` satisfies it as it is.
+ */
+export type MailContext = { db: Database; env: MailConfig; logger: ServiceLogger };
 
 /** An outbox row. */
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -40,7 +42,7 @@ export const MAIL_CLAIM_LEASE_MINUTES = 10;
 export const MAIL_WORKER_INTERVAL_MS = 30_000;
 
 /** The shop's own data for mails, from the `SHOP_*` environment. */
-export function shopInfo(env: Env): ShopInfo {
+export function shopInfo(env: MailConfig): ShopInfo {
   return {
     name: env.SHOP_NAME,
     address: env.SHOP_ADDRESS,
@@ -90,7 +92,7 @@ export async function enqueueReservationConfirmation(
 /** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
 type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
 
-function createSender(env: Env): Sender {
+function createSender(env: MailConfig): Sender {
   const message = (row: MailOutboxRow) => ({
     from: env.MAIL_FROM,
     replyTo: env.SHOP_EMAIL,

@@ -20,3 +20,20 @@ export class RequestError extends Error {
     return Object.values(this.fields)[0]?.[0] ?? this.messageKey;
   }
 }
+
+/** The JSON body of a refused request (DESIGN §5): `{message}`, plus `errors` for a 422 with fields. */
+export type RequestErrorBody = { message: string; errors?: Record<string, string[]> };
+
+/**
+ * The answer body of a refusal with every translation key translated: a 409 (or a 422 without fields) →
+ * `{message}`; a 422 with fields → `{message, errors}` with the field keys exactly as sent. The one mapping
+ * used by the API's error handler and by stored idempotent answers.
+ *
+ * @param t - translation lookup of the caller's language.
+ * Source: DESIGN §5 (errors are `{"message", "errors"?: {field: string[]}}`).
+ */
+export function requestErrorBody(error: RequestError, t: (key: string) => string): RequestErrorBody {
+  const fields = Object.entries(error.fields);
+  if (error.status === 409 || fields.length === 0) return { message: t(error.messageKey) };
+  return { message: t(error.messageKey), errors: Object.fromEntries(fields.map(([field, keys]) => [field, keys.map((k) => t(k))])) };
+}

@@ -11,6 +11,8 @@ import { instantToLocal } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { normalizeReference } from '~/domain/reference.ts';
+import { intlLocale, localized, lotAddress } from '~/domain/localized.ts';
+import { priceBreakdownLines, type PriceBreakdownLine } from '~/domain/price-breakdown.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
@@ -121,7 +123,7 @@ function salutation(gender: unknown, locale: Locale): string {
 function countryName(code: unknown, locale: Locale): string {
   if (typeof code !== 'string' || !code) return '';
   try {
-    return new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -179,29 +181,11 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
   const loc = toLocale(locale);
   const t = translator(loc);
   const { reservation: r, airport, tariff, lot } = details;
-  const en = loc === 'en';
   const money = (cents: number) => formatMoney(cents, loc);
 
-  const priceLines: PriceLine[] = [
-    { label: t(r.billableDays === 1 ? 'reservation.price.parking_one' : 'reservation.price.parking', { days: r.billableDays }), amount: money(r.parkingCents), cents: r.parkingCents },
-  ];
-  if (r.personsCents) {
-    priceLines.push({ label: t('reservation.price.persons'), amount: money(r.personsCents), cents: r.personsCents });
-  }
-  if (r.childSeatsCents) {
-    priceLines.push({
-      label: t('reservation.price.child_seats', { count: r.childrenSeat }),
-      amount: money(r.childSeatsCents),
-      cents: r.childSeatsCents,
-    });
-  }
-  if (r.discountCents) {
-    const label = r.couponCode
-      ? t('reservation.price.discount_code', { code: r.couponCode })
-      : t('reservation.price.discount');
-    priceLines.push({ label, amount: money(-Math.abs(r.discountCents)), cents: -Math.abs(r.discountCents) });
-  }
-  const vatRate = new Intl.NumberFormat(en ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(r.vatRateBp / 100);
+  const breakdown = priceBreakdownLines(r, loc);
+  const line = (l: PriceBreakdownLine): PriceLine => ({ label: t(l.labelKey, l.labelParams), amount: money(l.cents), cents: l.cents });
+  const priceLines = breakdown.lines.map(line);
 
   const deadlineAt = new Date(r.entryAt.getTime() - tariff.freeCancellationHours * 60 * 60 * 1000);
   let deadline: string;
@@ -226,21 +210,21 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
     status: r.status,
     statusLabel: t(`reservation.status.${r.status}`),
     createdAt: formatLocalDateTime(instantToLocal(r.createdAt, airport.timeZone), loc),
-    airport: { name: en ? airport.nameEn : airport.nameDe, iata: airport.iata },
+    airport: { name: localized(airport, 'name', loc), iata: airport.iata },
     tariff: {
-      name: en ? tariff.nameEn : tariff.nameDe,
+      name: localized(tariff, 'name', loc),
       category: tariff.category,
       categoryLabel: t(`tariff.category.${tariff.category}`),
     },
     lot: {
       name: lot.name,
       operator: lot.operator,
-      addressLines: [`${lot.street} ${lot.streetNumber}`.trim(), `${lot.postcode} ${lot.city}`.trim()],
+      addressLines: lotAddress(lot),
       phone: lot.phone,
       mapUrl: `https://www.openstreetmap.org/?mlat=${lot.latitude}&mlon=${lot.longitude}#map=17/${lot.latitude}/${lot.longitude}`,
-      openingHours: en ? lot.openingHoursEn : lot.openingHoursDe,
-      arrivalInstructions: en ? lot.arrivalInstructionsEn : lot.arrivalInstructionsDe,
-      returnInstructions: en ? lot.returnInstructionsEn : lot.returnInstructionsDe,
+      openingHours: localized(lot, 'openingHours', loc),
+      arrivalInstructions: localized(lot, 'arrivalInstructions', loc),
+      returnInstructions: localized(lot, 'returnInstructions', loc),
     },
     entry: formatLocalDateTime(r.entryLocal, loc),
     exit: formatLocalDateTime(r.exitLocal, loc),
@@ -251,8 +235,8 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
     licensePlate: r.licensePlate,
     bulkyBaggage: bulky,
     priceLines,
-    total: { label: t('reservation.price.total'), amount: money(r.totalCents), cents: r.totalCents },
-    vat: { label: t('reservation.price.vat', { rate: vatRate }), amount: money(r.vatCents), cents: r.vatCents },
+    total: line(breakdown.total),
+    vat: line(breakdown.vat),
     payment: {
       type: r.paymentType,
       label: t(`reservation.payment.${paymentKey}`),

@@ -4,7 +4,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '~/i18n.ts';
 import type { Translate } from '~/i18n.server.ts';
-import type { RequestError } from '~/services/request-error.server.ts';
+import { requestErrorBody, type RequestError } from '~/services/request-error.server.ts';
 import type { Session } from '../session.server.ts';
 
 /** An error with an HTTP status; `message` is already translated for the caller's App-Language. */
@@ -36,9 +36,8 @@ export class ValidationError extends HttpError {
  * `{message, errors}`, every translation key translated for the caller's App-Language.
  */
 export function requestErrorToHttp(error: RequestError, t: Translate): HttpError {
-  const fields = Object.entries(error.fields);
-  if (error.status === 409 || fields.length === 0) return new HttpError(error.status, t(error.messageKey));
-  return new ValidationError(t(error.messageKey), Object.fromEntries(fields.map(([field, keys]) => [field, keys.map((k) => t(k))])));
+  const body = requestErrorBody(error, (key) => t(key));
+  return body.errors ? new ValidationError(body.message, body.errors) : new HttpError(error.status, body.message);
 }
 
 /** Per-request API state, kept on `res.locals`. */

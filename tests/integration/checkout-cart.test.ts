@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, sessions, tariffDays, tariffs } from '../../database/schema.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
@@ -88,15 +88,20 @@ describe('POST /api/checkout/cart', () => {
   it('answers 409 when one day of the stay is at capacity', async () => {
     const tariff = fraTariffs[1] ?? fraTariffs[0];
     await test.ctx.db.insert(tariffDays).values({ tariffId: tariff.id, day: '2026-12-10', booked: tariff.capacity });
-    const client = await new ApiClient(test).start();
-    const res = await client.post('checkout/cart', { airportId: fra.id, tariffId: tariff.id, ...stay });
-    expect(res.status).toBe(409);
-    const other = await client.post('checkout/cart', {
-      airportId: fra.id,
-      tariffId: tariff.id,
-      entryTime: '2026-12-11T08:00',
-      exitTime: '2026-12-12T08:00',
-    });
-    expect(other.status).toBe(200);
+    try {
+      const client = await new ApiClient(test).start();
+      const res = await client.post('checkout/cart', { airportId: fra.id, tariffId: tariff.id, ...stay });
+      expect(res.status).toBe(409);
+      const other = await client.post('checkout/cart', {
+        airportId: fra.id,
+        tariffId: tariff.id,
+        entryTime: '2026-12-11T08:00',
+        exitTime: '2026-12-12T08:00',
+      });
+      expect(other.status).toBe(200);
+    } finally {
+      // the full day is this test's alone
+      await test.ctx.db.delete(tariffDays).where(and(eq(tariffDays.tariffId, tariff.id), eq(tariffDays.day, '2026-12-10')));
+    }
   });
 });

@@ -2,36 +2,39 @@
  * Concurrent checkouts (DESIGN §6 Availability: "PostgreSQL must be proven under concurrency"): the last free
  * spaces, the last coupon uses and one idempotency key raced by many sessions at once. On PGlite the
  * transactions are serialised, so the same assertions hold trivially; on PostgreSQL they prove the locking.
+ * Each test books its own stay (its own day rows) and the real mail outbox runs, so no test depends on another.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, coupons, reservations, tariffDays, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
-
-vi.mock('~/services/mail.server.ts', () => ({
-  enqueueReservationConfirmation: vi.fn(async () => {}),
-  deliverPendingMail: vi.fn(async () => 0),
-}));
 
 const de = translator('de');
 const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-09T18:00' };
 const DATES = ['2026-12-07', '2026-12-08', '2026-12-09'];
 
 let test: TestApp;
+let dataDir: string;
 let fra: typeof airports.$inferSelect;
 let fraTariffs: (typeof tariffs.$inferSelect)[];
 
-const body = (overrides: Record<string, unknown> = {}) =>
-  checkoutBody({ ...stay, personCount: 1, licensePlate: '', gender: false, ...overrides });
+/** A stay of three days starting on `day` (its own day rows, untouched by the other tests). */
+const stayFrom = (day: string, last: string) => ({ entryTime: `${day}T08:00`, exitTime: `${last}T18:00` });
+
+const body = (overrides: Record<string, unknown> = {}, times = stay) =>
+  checkoutBody({ ...times, personCount: 1, licensePlate: '', gender: false, ...overrides });
 
 /** `count` separate sessions, each with the same tariff and stay in its cart. */
-async function clientsWithCart(tariffId: number, count: number): Promise<ApiClient[]> {
+async function clientsWithCart(tariffId: number, count: number, times = stay): Promise<ApiClient[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const c = await new ApiClient(test).start();
-      const res = await c.post('checkout/cart', { airportId: fra.id, tariffId, ...stay });
+      const res = await c.post('checkout/cart', { airportId: fra.id, tariffId, ...times });
       expect(res.status).toBe(200);
       return c;
     }),
@@ -44,14 +47,26 @@ function countStatuses(responses: { status: number }[]): Record<number, number> 
   return counts;
 }
 
+/** Every invoice number in the database is `RE-2026-000001` … `RE-2026-<count>`: none skipped, none twice. */
+async function expectGaplessInvoiceNumbers() {
+  const rows = await test.ctx.db.select().from(reservations);
+  const numbers = rows.map((r) => r.invoiceNumber!).sort();
+  expect(numbers).toEqual(rows.map((_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`));
+  expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
+}
+
 beforeAll(async () => {
-  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-concurrency-'));
+  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z'), env: { DATA_DIR: dataDir } });
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
   fraTariffs = (await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))).sort(
     (a, b) => a.id - b.id,
   );
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  await test.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('concurrent POST /api/checkout', () => {
   it('sells exactly the N free spaces to N + 10 simultaneous customers', async () => {
@@ -64,6 +79,7 @@ describe('concurrent POST /api/checkout', () => {
       { tariffId: tariff.id, day: DATES[2], booked: 10, capacity: 10 + FREE },
     ]);
     const clients = await clientsWithCart(tariff.id, FREE + 10);
+    const before = (await test.ctx.db.select().from(reservations).where(eq(reservations.tariffId, tariff.id))).length;
     const responses = await Promise.all(clients.map((c) => c.post('checkout', body())));
 
     expect(countStatuses(responses)).toEqual({ 201: FREE, 409: 10 });
@@ -77,28 +93,33 @@ describe('concurrent POST /api/checkout', () => {
     expect(days.map((d) => d.booked)).toEqual([tariff.capacity - 5, tariff.capacity, 10 + FREE]);
 
     const rows = await test.ctx.db.select().from(reservations).where(eq(reservations.tariffId, tariff.id));
-    expect(rows).toHaveLength(FREE);
+    expect(rows).toHaveLength(before + FREE);
     // Invoice numbers stay gapless: failed bookings consume none.
-    expect(rows.map((r) => r.invoiceNumber).sort()).toEqual(
-      Array.from({ length: FREE }, (_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`),
-    );
+    await expectGaplessInvoiceNumbers();
   });
 
   it('books days that do not exist yet exactly once each (concurrent row creation)', async () => {
     const tariff = fraTariffs[1];
-    const clients = await clientsWithCart(tariff.id, 12);
-    const responses = await Promise.all(clients.map((c) => c.post('checkout', body())));
+    const dates = ['2027-01-11', '2027-01-12', '2027-01-13'];
+    const times = stayFrom(dates[0], dates[2]);
+    const clients = await clientsWithCart(tariff.id, 12, times);
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body({}, times))));
     expect(countStatuses(responses)).toEqual({ 201: 12 });
-    const days = await test.ctx.db.select().from(tariffDays).where(eq(tariffDays.tariffId, tariff.id)).orderBy(tariffDays.day);
-    expect(days.map((d) => [d.day, d.booked])).toEqual(DATES.map((d) => [d, 12]));
+    const days = await test.ctx.db
+      .select()
+      .from(tariffDays)
+      .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, dates)))
+      .orderBy(tariffDays.day);
+    expect(days.map((d) => [d.day, d.booked])).toEqual(dates.map((d) => [d, 12]));
   });
 
   it('redeems a coupon no more often than its usage limit', async () => {
     const tariff = fraTariffs[2] ?? fraTariffs[0];
     await test.ctx.db.insert(coupons).values({ code: 'RACE2', kind: 'percent', value: 5, usageLimit: 2 });
-    const clients = await clientsWithCart(tariff.id, 8);
+    const times = stayFrom('2027-01-18', '2027-01-20');
+    const clients = await clientsWithCart(tariff.id, 8, times);
     const before = (await test.ctx.db.select().from(reservations)).length;
-    const responses = await Promise.all(clients.map((c) => c.post('checkout', body({ couponCode: 'RACE2' }))));
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body({ couponCode: 'RACE2' }, times))));
 
     expect(countStatuses(responses)).toEqual({ 201: 2, 422: 6 });
     for (const r of responses.filter((x) => x.status === 422)) {
@@ -111,11 +132,11 @@ describe('concurrent POST /api/checkout', () => {
 
   it('books once when one session sends the same key many times at once', async () => {
     const tariff = fraTariffs[0];
-    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
-    const [client] = await clientsWithCart(tariff.id, 1);
+    const times = stayFrom('2027-01-25', '2027-01-27');
+    const [client] = await clientsWithCart(tariff.id, 1, times);
     const before = (await test.ctx.db.select().from(reservations)).length;
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => client.post('checkout', body(), { 'Idempotency-Key': 'double-click' })),
+      Array.from({ length: 6 }, () => client.post('checkout', body({}, times), { 'Idempotency-Key': 'double-click' })),
     );
     const created = responses.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -124,10 +145,12 @@ describe('concurrent POST /api/checkout', () => {
     expect(await test.ctx.db.select().from(reservations)).toHaveLength(before + 1);
   });
 
-  it('hands out gapless, increasing invoice numbers under concurrency', async () => {
-    const rows = await test.ctx.db.select().from(reservations);
-    const numbers = rows.map((r) => r.invoiceNumber!).sort();
-    expect(numbers).toEqual(rows.map((_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`));
-    expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
+  it('hands out gapless invoice numbers and unique references under concurrency', async () => {
+    const tariff = fraTariffs[0];
+    const times = stayFrom('2027-02-01', '2027-02-03');
+    const clients = await clientsWithCart(tariff.id, 8, times);
+    const responses = await Promise.all(clients.map((c) => c.post('checkout', body({}, times))));
+    expect(countStatuses(responses)).toEqual({ 201: 8 });
+    await expectGaplessInvoiceNumbers();
   });
 });

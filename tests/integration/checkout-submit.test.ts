@@ -1,10 +1,15 @@
 /**
  * `POST /api/checkout` (DESIGN §5, §6): the server's price (client price fields ignored), coupon and VAT,
- * the stored reservation, invoice numbers, references, the session after booking, the confirmation mail
- * hand-off and `Idempotency-Key` handling.
+ * the stored reservation, invoice numbers, references, the session after booking, the confirmation mail in
+ * the real outbox (`mail_outbox` and the `.eml` files of this file's own data directory) and
+ * `Idempotency-Key` handling. Every test books on its own and compares with the state it found, so any one
+ * of them can run alone.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, coupons, idempotencyKeys, reservations, sessions, tariffDays, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { priceStay } from '../../app/domain/pricing.ts';
@@ -12,19 +17,15 @@ import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
 import { loadTariffs } from '../../app/services/catalog.server.ts';
 import { requestFingerprint, scopedIdempotencyKey } from '../../app/services/idempotency.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { deliveredConfirmation, outboxRows } from '../fixtures/outbox.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
-
-const mail = vi.hoisted(() => ({
-  enqueueReservationConfirmation: vi.fn(async (_ctx: unknown, _input: { reservationId: number; accessUrl: string }) => {}),
-  deliverPendingMail: vi.fn(async () => 0),
-}));
-vi.mock('~/services/mail.server.ts', () => mail);
 
 const de = translator('de');
 const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-14T18:00' };
 
 let test: TestApp;
+let dataDir: string;
 let fra: typeof airports.$inferSelect;
 let fraTariffs: (typeof tariffs.$inferSelect)[];
 
@@ -48,17 +49,39 @@ async function expectedPrice(tariffId: number, input: { entry: string; exit: str
 }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-checkout-'));
+  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z'), env: { DATA_DIR: dataDir } });
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
   fraTariffs = (await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))).sort(
     (a, b) => a.id - b.id,
   );
 });
-afterAll(() => test.close());
-beforeEach(() => {
-  mail.enqueueReservationConfirmation.mockClear();
-  mail.deliverPendingMail.mockClear();
+afterAll(async () => {
+  await test.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Booked spaces per day of a tariff, `{day: booked}`. */
+async function bookedDays(tariffId: number): Promise<Record<string, number>> {
+  const rows = await test.ctx.db.select().from(tariffDays).where(eq(tariffDays.tariffId, tariffId));
+  return Object.fromEntries(rows.map((d) => [d.day, d.booked]));
+}
+
+/** Fills `day` of a tariff to capacity for the duration of `fn`, then puts the day back as it was. */
+async function withFullDay(tariff: typeof tariffs.$inferSelect, day: string, fn: () => Promise<void>) {
+  const before = (await bookedDays(tariff.id))[day];
+  await test.ctx.db
+    .insert(tariffDays)
+    .values({ tariffId: tariff.id, day, booked: tariff.capacity })
+    .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: tariff.capacity } });
+  try {
+    await fn();
+  } finally {
+    const where = and(eq(tariffDays.tariffId, tariff.id), eq(tariffDays.day, day));
+    if (before === undefined) await test.ctx.db.delete(tariffDays).where(where);
+    else await test.ctx.db.update(tariffDays).set({ booked: before }).where(where);
+  }
+}
 
 describe('POST /api/checkout', () => {
   it('answers 409 without a cart', async () => {
@@ -70,6 +93,7 @@ describe('POST /api/checkout', () => {
 
   it('answers 422 with every failed field of every step', async () => {
     const c = await clientWithCart(fraTariffs[0].id);
+    const before = (await test.ctx.db.select().from(reservations)).length;
     const res = await c.post('checkout', body({ childrenSeat: 2, personCount: 2, email: '', paymentType: '', couponCode: 'NOPE' }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
@@ -78,12 +102,13 @@ describe('POST /api/checkout', () => {
       paymentType: [de('validation.payment_type')],
       couponCode: [de('validation.coupon.unknown')],
     });
-    expect(await test.ctx.db.select().from(reservations)).toHaveLength(0);
+    expect(await test.ctx.db.select().from(reservations)).toHaveLength(before);
   });
 
   it('books with the server price, ignoring every client price field', async () => {
     const tariff = fraTariffs[0];
     const c = await clientWithCart(tariff.id);
+    const daysBefore = await bookedDays(tariff.id);
     const res = await c.post(
       'checkout',
       body({ totalCents: 1, price: 1, parkingCents: 1, discountCents: 99_999, vatCents: 0, billableDays: 1, status: 'completed' }),
@@ -151,11 +176,10 @@ describe('POST /api/checkout', () => {
       country: 'DE',
     });
 
-    // One space booked on every day of the stay.
-    const days = await test.ctx.db.select().from(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
-    expect(days.map((d) => [d.day, d.booked]).sort()).toEqual(
-      ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2026-12-14'].map((d) => [d, 1]),
-    );
+    // One more space booked on every day of the stay, and on no other day.
+    const stayDays = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2026-12-14'];
+    const daysAfter = await bookedDays(tariff.id);
+    expect(daysAfter).toEqual({ ...daysBefore, ...Object.fromEntries(stayDays.map((d) => [d, (daysBefore[d] ?? 0) + 1])) });
 
     // The session: cart gone, guest access granted.
     const id = test.ctx.sessions.parseCookie(c.cookie)!;
@@ -164,14 +188,15 @@ describe('POST /api/checkout', () => {
     expect(session.data.guestReservations).toEqual([reservation.reference]);
     expect((await c.post('checkout', body())).status).toBe(409);
 
-    // The confirmation mail gets the secret link whose hash is stored.
-    expect(mail.enqueueReservationConfirmation).toHaveBeenCalledTimes(1);
-    const [, input] = mail.enqueueReservationConfirmation.mock.calls[0];
-    expect(input.reservationId).toBe(row.id);
-    const url = new URL(input.accessUrl);
+    // The confirmation mail is queued once and delivered (the checkout kicks delivery), with the secret link
+    // whose hash is stored.
+    expect(await outboxRows(test.ctx.db, row.id)).toHaveLength(1);
+    const { mail, accessLink } = await deliveredConfirmation(test.ctx.db, dataDir, row.id);
+    expect(mail.headers.to).toContain('erika@example.com');
+    expect(mail.subject).toContain(reservation.reference);
+    const url = new URL(accessLink!);
     expect(url.pathname).toBe(`/reservierung/${reservation.reference}`);
     expect(verifyGuestToken(url.searchParams.get('token')!, row.guestTokenHash)).toBe(true);
-    expect(mail.deliverPendingMail).toHaveBeenCalledTimes(1);
   });
 
   it('takes the body travel times over the cart (re-priced) and prices persons and child seats', async () => {
@@ -205,14 +230,15 @@ describe('POST /api/checkout', () => {
     // Normalised to SPEC §3 order whatever order was sent.
     const order = ['prams', 'wheelchair', 'bicycle', 'golfBag', 'surfboard', 'other'];
     expect(row.bulkyBaggage).toBe(order.filter((f) => tariff.allowedBulkyBaggage.includes(f)).join(';'));
-    expect(new URL(mail.enqueueReservationConfirmation.mock.calls[0][1].accessUrl).pathname).toBe(
-      `/en/reservierung/${row.reference}`,
-    );
+    const { mail, accessLink } = await deliveredConfirmation(test.ctx.db, dataDir, row.id);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(new URL(accessLink!).pathname).toBe(`/en/reservierung/${row.reference}`);
   });
 
   it('applies WILLKOMMEN10 (10 % off the whole price) and splits the VAT', async () => {
     const tariff = fraTariffs[0];
     const c = await clientWithCart(tariff.id);
+    const [{ usedCount: usedBefore }] = await test.ctx.db.select().from(coupons).where(eq(coupons.code, 'WILLKOMMEN10'));
     const res = await c.post('checkout', body({ couponCode: 'willkommen10', paymentType: 'on_site' }));
     expect(res.status).toBe(201);
     const plain = await expectedPrice(tariff.id, { entry: stay.entryTime, exit: stay.exitTime, personCount: 2, childrenSeat: 0 });
@@ -227,7 +253,7 @@ describe('POST /api/checkout', () => {
     expect(row.status).toBe('confirmed');
     expect(row.invoiceNumber).toMatch(/^RE-2026-\d{6}$/);
     const [coupon] = await test.ctx.db.select().from(coupons).where(eq(coupons.code, 'WILLKOMMEN10'));
-    expect(coupon.usedCount).toBe(1);
+    expect(coupon.usedCount).toBe(usedBefore + 1);
   });
 
   it('applies WINTER5 (5 € off) and stores the separate invoice address with plain keys', async () => {
@@ -281,52 +307,52 @@ describe('POST /api/checkout', () => {
   it('answers 409 when a day of the stay is full, and books nothing', async () => {
     const tariff = fraTariffs[1] ?? fraTariffs[0];
     const c = await clientWithCart(tariff.id);
-    await test.ctx.db
-      .insert(tariffDays)
-      .values({ tariffId: tariff.id, day: '2026-12-10', booked: tariff.capacity })
-      .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: tariff.capacity } });
     const before = await test.ctx.db.select().from(reservations);
-    const res = await c.post('checkout', body());
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: de('checkout.api.sold_out') });
+    const daysBefore = await bookedDays(tariff.id);
+    await withFullDay(tariff, '2026-12-10', async () => {
+      const res = await c.post('checkout', body());
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: de('checkout.api.sold_out') });
+    });
     expect(await test.ctx.db.select().from(reservations)).toHaveLength(before.length);
-    const days = await test.ctx.db
-      .select()
-      .from(tariffDays)
-      .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, ['2026-12-07', '2026-12-10'])));
-    expect(days.find((d) => d.day === '2026-12-07')?.booked ?? 0).toBe(0);
-    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
+    expect(await bookedDays(tariff.id)).toEqual(daysBefore);
   });
 
   it('judges a retry after "sold out" afresh: the key of a 409 is not kept', async () => {
     const tariff = fraTariffs[1] ?? fraTariffs[0];
     const c = await clientWithCart(tariff.id);
-    await test.ctx.db
-      .insert(tariffDays)
-      .values({ tariffId: tariff.id, day: '2026-12-10', booked: tariff.capacity })
-      .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: tariff.capacity } });
     const key = { 'Idempotency-Key': 'retry-after-sold-out' };
-    expect((await c.post('checkout', body(), key)).status).toBe(409);
-    // a space becomes free (a cancellation); the same attempt now succeeds
-    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
+    await withFullDay(tariff, '2026-12-10', async () => {
+      expect((await c.post('checkout', body(), key)).status).toBe(409);
+    });
+    // a space became free (a cancellation); the same attempt now succeeds
     const retry = await c.post('checkout', body(), key);
     expect(retry.status).toBe(201);
-    await test.ctx.db.delete(tariffDays).where(eq(tariffDays.tariffId, tariff.id));
   });
 
-  it('keeps the booking when the confirmation mail cannot be queued', async () => {
-    mail.enqueueReservationConfirmation.mockRejectedValueOnce(new Error('smtp down'));
-    mail.deliverPendingMail.mockRejectedValueOnce(new Error('smtp down'));
+  it('keeps the booking when the confirmation mail cannot be queued or delivered', async () => {
     const c = await clientWithCart(fraTariffs[0].id);
-    const res = await c.post('checkout', body());
+    // A real failure of the outbox: its table is gone for the duration of the request.
+    await test.ctx.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
+    let res;
+    try {
+      res = await c.post('checkout', body());
+    } finally {
+      await test.ctx.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
+    }
     expect(res.status).toBe(201);
-    expect(await storedReservation(res.body.reservation.reference)).toBeDefined();
+    const row = await storedReservation(res.body.reservation.reference);
+    expect(row).toBeDefined();
+    expect(await outboxRows(test.ctx.db, row.id)).toHaveLength(0);
   });
 
   it('numbers invoices gaplessly and gives unique references', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await (await clientWithCart(fraTariffs[0].id)).post('checkout', body())).status).toBe(201);
+    }
     const rows = await test.ctx.db.select().from(reservations);
     const numbers = rows.map((r) => r.invoiceNumber!).sort();
-    expect(numbers.length).toBeGreaterThanOrEqual(5);
+    expect(numbers.length).toBeGreaterThanOrEqual(3);
     expect(numbers).toEqual(numbers.map((_, i) => `RE-2026-${String(i + 1).padStart(6, '0')}`));
     // In booking order, numbers increase.
     const byId = [...rows].sort((a, b) => a.id - b.id).map((r) => r.invoiceNumber);
@@ -335,7 +361,6 @@ describe('POST /api/checkout', () => {
     expect(new Set(rows.map((r) => r.reference)).size).toBe(rows.length);
   });
 });
-
 describe('POST /api/checkout with Idempotency-Key', () => {
   it('replays the first answer for the same key and body and books once', async () => {
     const c = await clientWithCart(fraTariffs[0].id);
@@ -347,7 +372,7 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     expect(again.body).toEqual(first.body);
     const rows = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, first.body.reservation.reference));
     expect(rows).toHaveLength(1);
-    expect(mail.enqueueReservationConfirmation).toHaveBeenCalledTimes(1);
+    expect(await outboxRows(test.ctx.db, rows[0].id)).toHaveLength(1);
   });
 
   it('answers 422 for the same key with another body', async () => {

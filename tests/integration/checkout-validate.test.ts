@@ -3,16 +3,11 @@
  * sent and the translated message of its rule; a valid step answers `{valid: true}`.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, coupons, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { billingFields, travelFields } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
-
-vi.mock('~/services/mail.server.ts', () => ({
-  enqueueReservationConfirmation: vi.fn(async () => {}),
-  deliverPendingMail: vi.fn(async () => {}),
-}));
 
 const de = translator('de');
 const en = translator('en');
@@ -124,7 +119,7 @@ describe('POST /api/checkout/validate/travel', () => {
 
   it('refuses more persons than the tariff takes', async () => {
     const res = await client.post('checkout/validate/travel', travel({ personCount: tariff.maxPersons + 1 }));
-    expect422(res, { personCount: 'validation.persons.max' });
+    expect422(res, { personCount: 'validation.tariff.max_persons' });
     const ok = await client.post('checkout/validate/travel', travel({ personCount: tariff.maxPersons }));
     expect(ok.status).toBe(200);
   });
@@ -134,7 +129,7 @@ describe('POST /api/checkout/validate/travel', () => {
       'checkout/validate/travel',
       travel({ personCount: tariff.maxPersons, childrenSeat: tariff.maxChildSeats + 1 }),
     );
-    expect422(res, { childrenSeat: 'validation.persons.max' });
+    expect422(res, { childrenSeat: 'validation.tariff.max_child_seats' });
   });
 
   it('refuses an unknown bulky-baggage flag and a flag the tariff does not take', async () => {
@@ -144,7 +139,7 @@ describe('POST /api/checkout/validate/travel', () => {
     expect(limited, 'a FRA tariff without bicycles in the seed').toBeDefined();
     const c = await clientWithCart(limited!.id);
     expect422(await c.post('checkout/validate/travel', travel({ bulkyBaggage: 'prams;bicycle' })), {
-      bulkyBaggage: 'validation.bulky_baggage_not_allowed',
+      bulkyBaggage: 'validation.tariff.bulky_baggage',
     });
     const ok = await c.post('checkout/validate/travel', travel({ bulkyBaggage: limited!.allowedBulkyBaggage.join(';') }));
     expect(ok.status).toBe(200);

@@ -63,11 +63,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Builds the API app over a fresh database. */
-export async function createTestApp(options: { now?: Date } = {}): Promise<TestApp> {
+/**
+ * Builds the API app over a fresh database. `env` overrides variables (e.g. a test's own `DATA_DIR`, so its
+ * `.eml` outbox files are its own).
+ */
+export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
   const handle = await cloneDatabase();
   let now = options.now ?? new Date('2026-11-21T09:00:00Z');
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test' });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test', ...options.env });
   const ctx: AppContext = {
     db: handle.db,
     env,

@@ -182,11 +182,11 @@ describe('clientStepErrors', () => {
       clientStepErrors('travel', initialCheckoutState({ entryTime: cart.exitTime, exitTime: cart.entryTime }), limits),
     ).toEqual({ exitTime: ['validation.stay.exit_before_entry'] });
     const tooMany = clientStepErrors('travel', initialCheckoutState({ ...cart, personCount: 9, childrenSeat: 3 }), limits);
-    expect(tooMany.personCount).toEqual(['checkout.error.max_persons']);
-    expect(tooMany.childrenSeat).toEqual(['checkout.error.max_child_seats']);
+    expect(tooMany.personCount).toEqual(['validation.tariff.max_persons']);
+    expect(tooMany.childrenSeat).toEqual(['validation.tariff.max_child_seats']);
     const c = initialCheckoutState(cart);
     c.travel.bulkyBaggage.surfboard = true;
-    expect(clientStepErrors('travel', c, limits)).toEqual({ bulkyBaggage: ['validation.bulky_baggage'] });
+    expect(clientStepErrors('travel', c, limits)).toEqual({ bulkyBaggage: ['validation.tariff.bulky_baggage'] });
   });
 
   it('lists every empty required billing field, and the invoice address only when different', () => {

@@ -3,7 +3,7 @@
  * errors and the idempotency key of the pending submission, changed only through {@link checkoutReducer}.
  * Pure (no DOM): persistence helpers take and return strings; the page does the `sessionStorage` I/O.
  */
-import { BULKY_BAGGAGE_FLAGS, type BulkyBaggageFlag } from '~/constants.ts';
+import type { BulkyBaggageFlag } from '~/constants.ts';
 import {
   INVOICE_ADDRESS_KEYS,
   initialCheckoutState,
@@ -22,6 +22,7 @@ import {
   type Travel,
 } from '~/domain/checkout-schema.ts';
 import { parseLocalDateTime } from '~/domain/local-time.ts';
+import { checkTariffLimits, type TariffLimits } from '~/domain/tariff-limits.ts';
 import { priceStay, type PriceBreakdown, type TariffPricing } from '~/domain/pricing.ts';
 
 /** The steps with a form, in order (SPEC §4; `submit` is the button on the last one). */
@@ -218,8 +219,8 @@ export function restoreFormState(raw: string | null, fresh: CheckoutFormState): 
 // ---------------------------------------------------------------------------------------------------------
 // Validation in the browser
 
-/** The tariff's limits the travel step checks before asking the server. */
-export type TravelLimits = { maxPersons: number; maxChildSeats: number; allowedBulkyBaggage: readonly string[] };
+/** The tariff's limits the travel step checks before asking the server (the server checks the same ones). */
+export type TravelLimits = TariffLimits;
 
 /**
  * Field errors of a step in the browser: the zod wire schema (`validateStep`), the tariff limits, the order of
@@ -236,11 +237,7 @@ export function clientStepErrors(step: FormStep, checkout: CheckoutState, limits
   let ruleHolds: boolean;
   if (step === 'travel') {
     const t = checkout.travel;
-    if (Number.isInteger(t.personCount) && t.personCount > limits.maxPersons) add('personCount', 'checkout.error.max_persons');
-    if (Number.isInteger(t.childrenSeat) && t.childrenSeat > limits.maxChildSeats) add('childrenSeat', 'checkout.error.max_child_seats');
-    if (BULKY_BAGGAGE_FLAGS.some((f) => t.bulkyBaggage[f] && !limits.allowedBulkyBaggage.includes(f))) {
-      add('bulkyBaggage', 'validation.bulky_baggage');
-    }
+    for (const v of checkTariffLimits(limits, t)) add(v.field, v.messageKey);
     if (parseLocalDateTime(t.entryTime) && parseLocalDateTime(t.exitTime) && t.exitTime <= t.entryTime && !errors.exitTime) {
       add('exitTime', 'validation.stay.exit_before_entry');
     }

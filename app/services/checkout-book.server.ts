@@ -1,0 +1,195 @@
+/**
+ * Checkout step 3: booking in one transaction (DESIGN §6 Availability, Invoice, Coupon, Reservation). The
+ * steps run in this order inside it, and the order is part of the contract:
+ * 1. {@link reserveDays}: create and lock the stay's `tariff_days` rows (`FOR UPDATE`, date order), check the
+ *    capacity, book one space per day;
+ * 2. {@link redeemCoupon}: count the coupon use with a guarded update;
+ * 3. {@link nextInvoiceNumber}: the gapless per-year invoice number (offline payment types confirm at once);
+ * 4. {@link insertReservation}: insert under a fresh random reference, retrying a taken one;
+ * 5. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
+ * Any refusal rolls everything back, so a failed booking holds no space, no coupon use and no number.
+ */
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import { coupons, invoiceCounters, reservations, tariffDays } from '#database/schema.ts';
+import { SHOP_TIME_ZONE } from '~/constants.ts';
+import { remainingSpaces } from '~/domain/availability.ts';
+import { localToInstant, todayInZone } from '~/domain/local-time.ts';
+import type { PriceBreakdown } from '~/domain/pricing.ts';
+import { formatInvoiceNumber, generateReference } from '~/domain/reference.ts';
+import { stayDates } from '~/domain/stay.ts';
+import type { Locale } from '~/i18n.ts';
+import type { CartContext } from './checkout-cart-context.server.ts';
+import { CheckoutError } from './checkout-error.server.ts';
+import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts';
+import { createGuestToken } from './guest-access.server.ts';
+import { initialStatus } from './payment.server.ts';
+
+/** A stored reservation row. */
+export type Reservation = typeof reservations.$inferSelect;
+
+/** How often a new reference is drawn when the random one is taken (1.1 × 10^12 values: practically never). */
+const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * Books one space on every date of the stay: inserts missing `tariff_days` rows, locks all of them
+ * (`SELECT … FOR UPDATE` in date order, so concurrent checkouts wait on each other in the same order and can
+ * neither deadlock nor overbook), checks the remaining capacity (day override, else the tariff's) and adds one.
+ *
+ * @param tx - the booking transaction.
+ * @param tariff - id and default capacity (spaces per day).
+ * @param dates - the stay's dates, airport local `YYYY-MM-DD`, ascending.
+ * @throws CheckoutError 409 `checkout.api.sold_out` when any date is at capacity.
+ * Source: DESIGN §6 (Availability: check and insert in one transaction that locks the day rows).
+ */
+export async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
+  await tx
+    .insert(tariffDays)
+    .values(dates.map((day) => ({ tariffId: tariff.id, day, booked: 0 })))
+    .onConflictDoNothing();
+  const days = await tx
+    .select()
+    .from(tariffDays)
+    .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, dates)))
+    .orderBy(asc(tariffDays.day))
+    .for('update');
+  if (remainingSpaces(dates, days, tariff.capacity) < 1) throw new CheckoutError(409, 'checkout.api.sold_out');
+  await tx
+    .update(tariffDays)
+    .set({ booked: sql`${tariffDays.booked} + 1` })
+    .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, dates)));
+}
+
+/**
+ * Counts one use of the coupon, only while it is below its usage limit (one guarded `UPDATE`, so two
+ * checkouts cannot both take the last use).
+ *
+ * @throws CheckoutError 422 `validation.failed` with `couponCode` `validation.coupon.used_up` when the last
+ *   use was taken concurrently.
+ * Source: DESIGN §6 (Coupon: usage limit).
+ */
+export async function redeemCoupon(tx: Database, coupon: CouponRow): Promise<void> {
+  const redeemed = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit))))
+    .returning({ id: coupons.id });
+  if (redeemed.length === 0) {
+    throw new CheckoutError(422, 'validation.failed', { couponCode: ['validation.coupon.used_up'] });
+  }
+}
+
+/**
+ * The next invoice number of `year`, `RE-YYYY-NNNNNN`. The counter row stays locked until the transaction
+ * ends, and a rollback gives the number back: the sequence is gapless per year.
+ *
+ * Source: DESIGN §6 (Invoice: number `RE-YYYY-NNNNNN`, gapless per year, assigned once on confirmation).
+ */
+export async function nextInvoiceNumber(tx: Database, year: number): Promise<string> {
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return formatInvoiceNumber(year, counter.last);
+}
+
+/**
+ * Inserts the reservation under a random reference (8 Crockford-base32 characters); a taken reference is
+ * skipped without aborting the transaction (`ON CONFLICT DO NOTHING` on the reference only, so any other
+ * violation still throws) and another one is drawn, at most {@link REFERENCE_ATTEMPTS} times.
+ *
+ * @returns the stored row.
+ * @throws Error when every attempt hit a taken reference (practically never).
+ * Source: DESIGN §6 (Reservation: reference of 8 Crockford-base32 characters).
+ */
+export async function insertReservation(
+  tx: Database,
+  values: Omit<typeof reservations.$inferInsert, 'reference'>,
+): Promise<Reservation> {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const [row] = await tx
+      .insert(reservations)
+      .values({ ...values, reference: generateReference() })
+      .onConflictDoNothing({ target: reservations.reference })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error(`no free reservation reference after ${REFERENCE_ATTEMPTS} attempts`);
+}
+
+/**
+ * Books a validated, priced booking in one transaction (the steps in the module description) and stores it
+ * with a hashed guest token.
+ *
+ * @param input.context - the cart's airport and tariff.
+ * @param input.booking - from `validateBooking`.
+ * @param input.price - from `priceBooking` (integer euro cents).
+ * @param input.userId - the signed-in user, or null for a guest.
+ * @param input.locale - the customer's language (stored for mails).
+ * @param input.now - current instant (confirmation time; invoice year in {@link SHOP_TIME_ZONE}).
+ * @param input.inTransaction - runs last inside the same transaction with the new row.
+ * @returns the stored reservation and the plain guest access token (only its hash is stored).
+ * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.coupon.used_up` (see the steps);
+ *   database errors and errors of `inTransaction` pass through (and roll back).
+ * Source: DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types).
+ */
+export async function bookReservation(
+  db: Database,
+  input: {
+    context: CartContext;
+    booking: ValidatedBooking;
+    price: PriceBreakdown;
+    userId: number | null;
+    locale: Locale;
+    now: Date;
+    inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
+  },
+): Promise<{ reservation: Reservation; guestToken: string }> {
+  const { context: { airport, tariff }, booking, price, now } = input;
+  const { stay, coupon } = booking;
+  const dates = stayDates(stay.entry, stay.exit);
+  const status = initialStatus(booking.method);
+  const guest = createGuestToken();
+  const invoiceYear = Number(todayInZone(now, SHOP_TIME_ZONE).slice(0, 4));
+
+  const reservation = await db.transaction(async (tx) => {
+    await reserveDays(tx as unknown as Database, tariff, dates);
+    if (coupon) await redeemCoupon(tx as unknown as Database, coupon);
+    const invoiceNumber = status === 'confirmed' ? await nextInvoiceNumber(tx as unknown as Database, invoiceYear) : null;
+    const row = await insertReservation(tx as unknown as Database, {
+      status,
+      locale: input.locale,
+      airportId: airport.id,
+      tariffId: tariff.id,
+      userId: input.userId,
+      entryLocal: stay.entry,
+      exitLocal: stay.exit,
+      entryAt: localToInstant(stay.entry, airport.timeZone),
+      exitAt: localToInstant(stay.exit, airport.timeZone),
+      billableDays: price.billableDays,
+      personCount: booking.personCount,
+      childrenSeat: booking.childrenSeat,
+      bulkyBaggage: booking.bulkyBaggage,
+      licensePlate: booking.licensePlate,
+      billingAddress: booking.billingAddress,
+      invoiceAddress: booking.invoiceAddress,
+      paymentType: booking.method.id,
+      couponCode: coupon?.code ?? null,
+      parkingCents: price.parkingCents,
+      personsCents: price.personsCents,
+      childSeatsCents: price.childSeatsCents,
+      discountCents: price.discountCents,
+      totalCents: price.totalCents,
+      vatCents: price.vatCents,
+      vatRateBp: price.vatRateBp,
+      guestTokenHash: guest.hash,
+      invoiceNumber,
+      createdAt: now,
+      confirmedAt: status === 'confirmed' ? now : null,
+    });
+    if (input.inTransaction) await input.inTransaction(tx as unknown as Database, row);
+    return row;
+  });
+  return { reservation, guestToken: guest.token };
+}

@@ -1,0 +1,140 @@
+/**
+ * The whole use case behind `POST /api/checkout` (DESIGN §5): idempotency, placing the reservation, guest
+ * access, the cart, the confirmation mail. The API route only hands over the request and sends the answer.
+ */
+import { localePath, type Locale } from '~/i18n.ts';
+import { translator } from '~/i18n.server.ts';
+import { placeReservation, type Reservation } from './checkout.server.ts';
+import { CheckoutError } from './checkout-error.server.ts';
+import { grantGuestAccess } from './guest-access.server.ts';
+import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
+import { deliverPendingMail, enqueueReservationConfirmation } from './mail.server.ts';
+import { RequestError, requestErrorBody } from './request-error.server.ts';
+import { buildGuestAccessUrl } from './reservations.server.ts';
+import type { ServiceContext } from './service-context.ts';
+import type { SessionPort } from './session-port.ts';
+
+/** A checkout submission as the API received it. */
+export type CheckoutSubmission = {
+  /** the visitor's session: its cart names the tariff; gets guest access and loses the cart on success */
+  session: SessionPort;
+  /** the flat wire body of all steps (DESIGN §5) */
+  body: Record<string, unknown>;
+  /** the `Idempotency-Key` header as sent, undefined without one */
+  idempotencyKey: string | undefined;
+  /** the App-Language: stored with the reservation, language of messages and of the redirect */
+  locale: Locale;
+  /** `scheme://host` of the request, for the mail's guest link when `PUBLIC_URL` is not configured */
+  requestOrigin: string;
+};
+
+/** The answer to send: HTTP status and JSON body. */
+export type CheckoutAnswer = { status: number; body: unknown };
+
+/** The public view of a new reservation in the 201 answer (DESIGN §5: `{reservation, redirect}`). */
+function createdAnswer(reservation: Reservation, locale: Locale) {
+  return {
+    reservation: {
+      reference: reservation.reference,
+      status: reservation.status,
+      totalCents: reservation.totalCents,
+      currency: 'EUR' as const,
+      entryTime: reservation.entryLocal,
+      exitTime: reservation.exitLocal,
+      paymentType: reservation.paymentType,
+      invoiceNumber: reservation.invoiceNumber,
+    },
+    redirect: localePath(locale, `/reservierung/${reservation.reference}`),
+  };
+}
+
+/**
+ * Starts idempotent handling when the request carries a key.
+ * @returns the key to complete or release, null without a header, or the stored answer to replay.
+ * @throws CheckoutError 409 `checkout.api.idempotency_in_flight`, 422 `checkout.api.idempotency_key_invalid` /
+ *   `checkout.api.idempotency_mismatch`.
+ */
+async function beginKey(ctx: ServiceContext, input: CheckoutSubmission): Promise<string | null | CheckoutAnswer> {
+  if (input.idempotencyKey === undefined) return null;
+  const decision = await beginIdempotency(ctx.db, {
+    key: input.idempotencyKey,
+    sessionId: input.session.id,
+    body: input.body,
+    cart: input.session.get('cart') ?? null,
+  });
+  if (decision.kind === 'replay') return { status: decision.status, body: decision.body };
+  if (decision.kind === 'refused') throw new CheckoutError(decision.status, decision.messageKey);
+  return decision.key;
+}
+
+/**
+ * Settles the idempotency key of a failed placement, then the caller rethrows. A 422 depends only on the
+ * request and is stored for replays; a 409 (sold out) depends on the moment, so the key is released and a
+ * retry is judged afresh; an unexpected error releases the key (a failure to release is only logged).
+ */
+async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown, locale: Locale): Promise<void> {
+  if (error instanceof RequestError) {
+    if (error.status === 409) await releaseIdempotency(ctx.db, key);
+    else await completeIdempotency(ctx.db, key, error.status, requestErrorBody(error, translator(locale)));
+    return;
+  }
+  await releaseIdempotency(ctx.db, key).catch((err: unknown) => ctx.logger.error({ err }, 'could not release idempotency key'));
+}
+
+/**
+ * Queues the confirmation mail with the secret guest link and kicks delivery. The booking stands whatever
+ * happens to the mail (issue 3): failures are logged, and the outbox worker retries delivery.
+ */
+async function sendConfirmation(ctx: ServiceContext, input: CheckoutSubmission, reservation: Reservation, guestToken: string) {
+  const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
+  const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
+  try {
+    await enqueueReservationConfirmation(ctx, { reservationId: reservation.id, accessUrl });
+  } catch (err) {
+    ctx.logger.error({ err, reservationId: reservation.id }, 'could not enqueue the confirmation mail');
+  }
+  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+}
+
+/**
+ * Submits the checkout (`POST /api/checkout`, DESIGN §5):
+ * 1. with an `Idempotency-Key`: a replay gets the stored answer (status and body as first sent); the key is
+ *    checked first because after a success the cart is gone;
+ * 2. `placeReservation` (validate, price, book); with a key, the 201 answer is stored in the booking's own
+ *    transaction, so a crash in between cannot book twice;
+ * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
+ * 4. the confirmation mail is queued and delivery kicked.
+ *
+ * @param ctx - database, clock, logger and configuration (`PUBLIC_URL`, mail settings).
+ * @param input - see {@link CheckoutSubmission}.
+ * @returns 201 `{reservation, redirect}` (reservation: reference, status, totalCents, currency, entryTime,
+ *   exitTime (airport local), paymentType, invoiceNumber), or a replayed `{status, body}`.
+ * @throws CheckoutError (a RequestError) 409 no cart / locked / sold out / not bookable / key in flight,
+ *   422 validation or key invalid or mismatch — the API maps it to JSON; database errors pass through.
+ * Source: DESIGN §5 (POST checkout, Idempotency-Key), DESIGN §6 (Reservation), issue 3 (confirmation mail).
+ */
+export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmission): Promise<CheckoutAnswer> {
+  const key = await beginKey(ctx, input);
+  if (key !== null && typeof key === 'object') return key;
+
+  let placed: Awaited<ReturnType<typeof placeReservation>>;
+  try {
+    placed = await placeReservation(ctx.db, {
+      cart: input.session.get('cart') ?? null,
+      body: input.body,
+      userId: input.session.get('userId') ?? null,
+      locale: input.locale,
+      now: ctx.now(),
+      inTransaction: key ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale)) : undefined,
+    });
+  } catch (error) {
+    if (key) await settleFailedKey(ctx, key, error, input.locale);
+    throw error;
+  }
+
+  const { reservation, guestToken } = placed;
+  grantGuestAccess(input.session, reservation.reference);
+  input.session.unset('cart');
+  await sendConfirmation(ctx, input, reservation, guestToken);
+  return { status: 201, body: createdAnswer(reservation, input.locale) };
+}

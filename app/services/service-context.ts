@@ -1,0 +1,39 @@
+/**
+ * What services need of the running application, as their own small types (DESIGN §2: services import
+ * nothing from `server/`). `server/context.server.ts`'s `AppContext` satisfies them structurally, so the
+ * wiring passes it unchanged; tests can pass plain objects.
+ */
+import type { Database } from '#database/client.server.ts';
+
+/** A structured logger (pino's shape): a context object first, then the message. */
+export type ServiceLogger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+/**
+ * The settings mail needs, named as the environment variables they come from (README, Configuration):
+ * transport (`SMTP_URL` or `.eml` files under `DATA_DIR/mail`), sender, and the shop's own data for the mail.
+ */
+export type MailConfig = {
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+  DATA_DIR: string;
+  SHOP_NAME: string;
+  SHOP_ADDRESS: string;
+  SHOP_EMAIL: string;
+  SHOP_PHONE: string;
+  SHOP_VAT_ID: string;
+};
+
+/**
+ * The application as a use case sees it: database, clock, logger and configuration (`PUBLIC_URL`: absolute
+ * base URL for links in mails, else taken from the request).
+ */
+export type ServiceContext = {
+  db: Database;
+  now: () => Date;
+  logger: ServiceLogger;
+  env: MailConfig & { PUBLIC_URL?: string };
+};

@@ -1,0 +1,37 @@
+/**
+ * The part of a visitor's session that services use (DESIGN §2: services import nothing from `server/`).
+ * Type-only: `server/session.server.ts`'s `Session` implements it, and tests can pass a plain object.
+ */
+import type { Cart } from '~/domain/cart-schema.ts';
+
+/**
+ * The session fields services read and write; all optional.
+ * Source: DESIGN §1 (sessions, carts and counters live in the database), DESIGN §3 (guest access).
+ */
+export type SessionValues = {
+  /** the signed-in customer */
+  userId?: number;
+  /** the tariff and stay chosen on the tariffs page (POST /api/checkout/cart) */
+  cart?: Cart;
+  /** references of reservations this browser may open as a guest (mail link or lookup) */
+  guestReservations?: string[];
+  /** failed guest lookups (reference + e-mail) in the current window (`since`: epoch ms of the first failure) */
+  guestLookupFailures?: { count: number; since: number };
+};
+
+/**
+ * A loaded session as services see it: read and change fields (changes are kept in memory) and `save()` them.
+ * `id` identifies the session (idempotency keys are scoped to it).
+ */
+export interface SessionPort {
+  /** the session id (changes when the session is rotated or destroyed) */
+  readonly id: string;
+  /** a field's value, undefined when not set */
+  get<K extends keyof SessionValues>(key: K): SessionValues[K];
+  /** sets a field (persisted by `save()`) */
+  set<K extends keyof SessionValues>(key: K, value: SessionValues[K]): void;
+  /** removes a field (persisted by `save()`) */
+  unset(key: keyof SessionValues): void;
+  /** persists changed fields; what it returns (e.g. a cookie header) is the caller's business */
+  save(): Promise<unknown>;
+}

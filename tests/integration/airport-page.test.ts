@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceLists } from '../../database/schema.ts';
+import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
+import { findAirportBySlug, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
+import { loader } from '../../app/routes/airports-show.tsx';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
+});
+afterAll(() => test.close());
+
+async function loadAirportPage(slug: string) {
+  const args = {
+    request: new Request(`http://shop.test/parkplatz/${slug}`),
+    params: { airport: slug },
+    context: { app: test.ctx, session: await test.ctx.sessions.load(undefined), cspNonce: '', clientIp: '127.0.0.1' },
+  };
+  return loader(args as unknown as Parameters<typeof loader>[0]);
+}
+
+describe('airports.show "from" prices', () => {
+  it('shows one day and one week (8 billable days) on the list valid today', async () => {
+    const airport = (await findAirportBySlug(test.ctx.db, 'hamburg'))!;
+    const tariffs = await loadTariffs(test.ctx.db, airport.id);
+    const page = await loadAirportPage('hamburg');
+    expect(page.tariffs.length).toBe(tariffs.length);
+    for (const row of page.tariffs) {
+      const list = selectPriceList(tariffs.find((t) => t.id === row.id)!.priceLists, '2026-11-21');
+      expect(row.oneDayCents).toBe(parkingPrice(list, 1));
+      expect(row.oneWeekCents).toBe(parkingPrice(list, 8));
+    }
+  });
+
+  it('leaves out a tariff without a price list instead of failing the page', async () => {
+    const airport = (await findAirportBySlug(test.ctx.db, 'frankfurt'))!;
+    const [first, ...others] = await loadTariffs(test.ctx.db, airport.id);
+    await test.ctx.db.delete(priceLists).where(eq(priceLists.tariffId, first.id));
+
+    const page = await loadAirportPage('frankfurt');
+    expect(page.tariffs.map((t) => t.id)).toEqual(others.map((t) => t.id));
+    // the same rule without the page: no price, no row
+    const rows = tariffFromPrices(await loadTariffs(test.ctx.db, airport.id), { airport, now: test.ctx.now(), locale: 'en' });
+    expect(rows.some((r) => r.id === first.id)).toBe(false);
+  });
+});
