@@ -40,6 +40,10 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
