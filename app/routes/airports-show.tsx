@@ -1,6 +1,6 @@
 import { Info, Navigation } from 'lucide-react';
 import { data } from 'react-router';
-import { LazyFeature } from '~/components/client/lazy-feature.tsx';
+import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
 import { AirportCommentLink, AirportCommentModal, COMMENT_ANCHOR, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
 import { distinctLots } from '~/components/features/map-view.ts';

@@ -1,7 +1,7 @@
 import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
 import { invoiceWireKey, INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
-import { LazyFeature } from '../client/lazy-feature.tsx';
+import { LazyFeature } from '../widgets/lazy-feature.tsx';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { LazyFeature } from '../client/lazy-feature.tsx';
+import { LazyFeature } from '../widgets/lazy-feature.tsx';
 import { useHref, useT } from '../i18n-context.tsx';
 
 /** An airport as offered in the search form. */
