@@ -66,3 +66,20 @@ export function LockedAirportForm({ airportId, result }: { airportId: number; re
     </Form>
   );
 }
+
+/** The tariffs page's notice for a locked airport: why there are no offers, and the sign-up form. */
+export function LockedAirportNotice({ airportId, comment, result }: {
+  airportId: number;
+  /** the airport's own notice; a general text when it has none */
+  comment: string | null;
+  result?: { ok: boolean; message: string };
+}) {
+  const t = useT();
+  return (
+    <section className="card mt-6 border-warn bg-warn-soft p-5" role="status" data-airport-locked>
+      <h2 className="text-lg font-semibold text-warn">{t('tariffs.locked.title')}</h2>
+      <p className="mt-2">{comment ?? t('tariffs.locked.text')}</p>
+      <LockedAirportForm airportId={airportId} result={result} />
+    </section>
+  );
+}
