@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import type { ReservationView } from '~/domain/reservation-view.ts';
 import { useT } from '../i18n-context.tsx';
+import { PriceLines } from '../ui/price-lines.tsx';
 
 const STATUS_STYLE: Record<string, string> = {
   confirmed: 'bg-success-soft text-success',
@@ -179,24 +180,7 @@ export function ReservationDetails({ view, shop }: { view: ReservationView; shop
 
         <div className="grid gap-5">
           <Section id="res-price" title={t('reservation.section.price')} icon={<Receipt aria-hidden size={20} />}>
-            <table className="w-full text-sm sm:text-base">
-              <tbody>
-                {view.priceLines.map((line) => (
-                  <tr key={line.label}>
-                    <td className="py-1 pr-3">{line.label}</td>
-                    <td className="py-1 text-right tabular-nums whitespace-nowrap">{line.amount}</td>
-                  </tr>
-                ))}
-                <tr className="border-t border-line text-lg font-bold">
-                  <td className="pt-2 pr-3">{view.total.label}</td>
-                  <td className="pt-2 text-right tabular-nums whitespace-nowrap" data-total-cents={view.total.cents}>{view.total.amount}</td>
-                </tr>
-                <tr className="text-sm text-muted">
-                  <td className="pr-3">{view.vat.label}</td>
-                  <td className="text-right tabular-nums whitespace-nowrap">{view.vat.amount}</td>
-                </tr>
-              </tbody>
-            </table>
+            <PriceLines lines={view.priceLines} total={view.total} vat={view.vat} />
           </Section>
 
           <Section id="res-payment" title={t('reservation.section.payment')} icon={<Wallet aria-hidden size={20} />}>
