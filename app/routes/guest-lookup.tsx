@@ -104,10 +104,6 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return out;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
-}
-
 export default function GuestLookup({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -168,4 +164,8 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
       </div>
     </div>
   );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 }
