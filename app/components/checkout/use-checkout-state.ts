@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useReducer, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useHydrated } from '../widgets/use-hydrated.ts';
 import {
   checkoutReducer,
   initialFormState,
@@ -25,17 +26,6 @@ export function storeFormState(state: CheckoutFormState): void {
   } catch {
     // quota or privacy mode: nothing to do
   }
-}
-
-const subscribeNothing = () => () => {};
-
-/** False while the server renders and the browser hydrates, true from the first render after that. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 /** The form state plus the fresh state it was last restored for (null until then). */
