@@ -22,27 +22,13 @@ export function useLocalDateTime() {
 export function BookingSummary({ page, travel, price }: { page: BookingPageData; travel: Travel; price: PriceBreakdown | null }) {
   const t = useT();
   const show = useLocalDateTime();
-  const { airport, tariff } = page;
+  const { tariff } = page;
   const baggage = BULKY_BAGGAGE_FLAGS.filter((f) => travel.bulkyBaggage[f]).map((f) => t(`checkout.bulky.${f}`));
   const row = 'flex justify-between gap-3';
 
   return (
     <div className="grid gap-4 p-5" data-booking-summary>
-      <div>
-        <span className="inline-flex rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
-          {t(`tariff.category.${tariff.category}`)}
-        </span>
-        <p className="mt-2 font-semibold leading-snug">{tariff.name}</p>
-        <p className="text-sm text-muted">
-          {airport.name} ({airport.iata})
-        </p>
-        <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
-          <MapPin aria-hidden size={16} className="mt-0.5 shrink-0" />
-          <span>
-            {tariff.lotName}, {tariff.lotAddress}
-          </span>
-        </p>
-      </div>
+      <OfferHeading page={page} />
 
       <dl className="grid gap-1.5 border-t border-line pt-4 text-sm">
         <div className={row}>
@@ -101,4 +87,27 @@ function LivePriceLines({ price, travel, includedPersons }: { price: PriceBreakd
   );
   const view = (line: PriceBreakdownLine) => ({ label: t(line.labelKey, line.labelParams), amount: formatMoney(line.cents, locale), cents: line.cents });
   return <PriceLines lines={breakdown.lines.map(view)} total={view(breakdown.total)} vat={view(breakdown.vat)} live />;
+}
+
+/** What is booked: category, tariff, airport and the lot with its address. */
+function OfferHeading({ page }: { page: BookingPageData }) {
+  const t = useT();
+  const { airport, tariff } = page;
+  return (
+    <div>
+      <span className="inline-flex rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
+        {t(`tariff.category.${tariff.category}`)}
+      </span>
+      <p className="mt-2 font-semibold leading-snug">{tariff.name}</p>
+      <p className="text-sm text-muted">
+        {airport.name} ({airport.iata})
+      </p>
+      <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
+        <MapPin aria-hidden size={16} className="mt-0.5 shrink-0" />
+        <span>
+          {tariff.lotName}, {tariff.lotAddress}
+        </span>
+      </p>
+    </div>
+  );
 }
