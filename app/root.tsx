@@ -14,7 +14,7 @@ import type { Route } from './+types/root';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { I18nProvider, useT } from './components/i18n-context.tsx';
-import { ClientLayer } from './components/client/client-layer.tsx';
+import { ClientLayer } from './components/widgets/client-layer.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';

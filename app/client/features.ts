@@ -43,7 +43,7 @@ export type FeatureModule = { default: ComponentType<any> };
 
 /** The chunk importer of each feature; `null` = no widget yet (extension point, loads nothing). */
 export const FEATURE_IMPORTERS: Record<FeatureName, (() => Promise<FeatureModule>) | null> = {
-  gallery: () => import('~/components/client/gallery-slider.tsx'),
+  gallery: () => import('~/components/widgets/gallery-slider.tsx'),
   map: () => import('~/components/features/airport-map.tsx'),
   datePicker: () => import('~/components/features/date-picker.tsx'),
   addressAutocomplete: () => import('~/components/features/address-autocomplete.tsx'),

@@ -1,6 +1,6 @@
 import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
-import { LazyFeature } from '~/components/client/lazy-feature.tsx';
+import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { localized } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';

@@ -1,10 +1,11 @@
-import { Info, Navigation } from 'lucide-react';
 import { data } from 'react-router';
-import { LazyFeature } from '~/components/client/lazy-feature.tsx';
-import { AirportCommentLink, AirportCommentModal, COMMENT_ANCHOR, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
 import { distinctLots } from '~/components/features/map-view.ts';
-import { useLocale, useT } from '~/components/i18n-context.tsx';
+import { useT } from '~/components/i18n-context.tsx';
+import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
+import { AirportDirections } from '~/components/shop/airport-directions.tsx';
+import { TariffOverview } from '~/components/shop/tariff-overview.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
@@ -64,7 +65,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const locale = useLocale();
   const { airport, airports, tariffs, minDate, lots, mapTileUrl } = loaderData;
   const comment = useAirportComment();
   return (
@@ -74,64 +74,17 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
 
       {airport.comment ? (
-        <div className="card mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 border-warn bg-warn-soft px-4 py-3 text-sm" data-airport-comment>
-          <Info aria-hidden className="shrink-0 text-warn" size={18} />
-          <p className="line-clamp-2 min-w-0 flex-1 basis-48 sm:line-clamp-1">
-            <strong className="font-semibold">{t('feature.comment.heading')}:</strong> {airport.comment}
-          </p>
-          <AirportCommentLink
-            airport={{ slug: airport.slug, iata: airport.iata, name: airport.name, comment: airport.comment }}
-            onOpen={comment.open}
-            className="shrink-0 font-semibold text-warn underline underline-offset-2 hover:no-underline"
-          >
-            {t('feature.comment.link')}
-          </AirportCommentLink>
-        </div>
+        <AirportCommentBanner
+          airport={{ slug: airport.slug, iata: airport.iata, name: airport.name, comment: airport.comment }}
+          onOpen={comment.open}
+        />
       ) : null}
 
       <div className="mt-6">
         <SearchForm airports={airports} values={{ airport: airport.slug }} minDate={minDate} compact />
       </div>
 
-      <section className="mt-10" aria-labelledby="overview-title">
-        <h2 id="overview-title" className="text-2xl font-semibold">
-          {t('airport.tariffs.title')}
-        </h2>
-        {airport.locked ? (
-          <p className="mt-2 text-warn">{t('tariffs.locked.text')}</p>
-        ) : (
-          // focusable, so keyboard users can scroll the table on narrow screens
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="overview-title">
-            <table className="card w-full min-w-[20rem] border-separate border-spacing-0 text-left text-sm">
-              <thead>
-                <tr className="text-muted">
-                  <th scope="col" className="p-3 font-medium">{t('airport.tariffs.tariff')}</th>
-                  <th scope="col" className="hidden p-3 font-medium sm:table-cell">{t('airport.tariffs.category')}</th>
-                  <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_day')}</th>
-                  <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_week')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tariffs.map((tariff) => (
-                  <tr key={tariff.id} className="border-t border-line">
-                    <th scope="row" className="border-t border-line p-3 font-medium">
-                      {tariff.name}
-                      <span className="block text-xs font-normal text-muted">
-                        <span className="sm:hidden">{t(`tariff.category.${tariff.category}`)} · </span>
-                        {tariff.lotName}
-                      </span>
-                    </th>
-                    <td className="hidden border-t border-line p-3 sm:table-cell">{t(`tariff.category.${tariff.category}`)}</td>
-                    <td className="border-t border-line p-3 text-right">{formatMoney(tariff.oneDayCents, locale)}</td>
-                    <td className="border-t border-line p-3 text-right font-semibold">{formatMoney(tariff.oneWeekCents, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="mt-2 text-xs text-muted">{t('airport.tariffs.note')}</p>
-          </div>
-        )}
-      </section>
+      <TariffOverview tariffs={tariffs} locked={airport.locked} />
 
       {airport.gallery.length > 0 ? (
         <section className="mt-10" aria-labelledby="gallery-title" data-gallery>
@@ -140,27 +93,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="mt-10" aria-labelledby="directions-title">
-        <h2 id="directions-title" className="flex items-center gap-2 text-2xl font-semibold">
-          <Navigation aria-hidden size={22} className="text-accent" />
-          {t('airport.directions.title')}
-        </h2>
-        {airport.directions ? <p className="mt-2 max-w-3xl whitespace-pre-line text-ink">{airport.directions}</p> : null}
-        {airport.comment ? (
-          // Target of the comment link without JavaScript.
-          <div id={COMMENT_ANCHOR} className="mt-4 flex max-w-3xl scroll-mt-24 gap-3 rounded-xl bg-warn-soft p-4 text-sm">
-            <Info aria-hidden className="mt-0.5 shrink-0 text-warn" size={18} />
-            <p>
-              <strong className="block font-semibold">{t('feature.comment.heading')}</strong>
-              {airport.comment}
-            </p>
-          </div>
-        ) : null}
-        {/* The map (lazy feature `map`): this airport, its parking lots and the other airports. */}
-        <div className="mt-6">
-          <LazyFeature name="map" props={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl, label: t('feature.map.label_airport', { airport: airport.name }) }} />
-        </div>
-      </section>
+      <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
       <AirportCommentModal airport={comment.airport} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
 import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
@@ -9,6 +9,7 @@ import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { resolveCart } from '~/services/catalog.server.ts';
 import type { Route } from './+types/checkout-booking';
+import { redirectWithFlash } from './helpers/flash.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -21,9 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Sends the visitor elsewhere with an info message (the flash is shown on the next page).
   const leave = async (path: string, messageKey: string, dropCart: boolean) => {
     if (dropCart) session.unset('cart');
-    session.set('flash', { type: 'info', message: t(messageKey) });
-    await session.save();
-    return redirect(localePath(locale, path), { headers: NO_STORE });
+    return redirectWithFlash(session, localePath(locale, path), { type: 'info', message: t(messageKey) }, { headers: NO_STORE });
   };
 
   const cart = session.get('cart');

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
-import { ensureDataLayer } from '~/client/analytics.ts';
-import { ApiError, api } from '~/client/api.ts';
+import { data, redirect } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import { LockedAirportForm } from '~/components/shop/locked-airport-form.tsx';
-import { OfferCard } from '~/components/shop/offer-card.tsx';
+import { LockedAirportNotice } from '~/components/shop/locked-airport-form.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
-import { TARIFF_CATEGORIES, SHOP_TIME_ZONE } from '~/constants.ts';
+import { TariffLists } from '~/components/shop/tariff-lists.tsx';
+import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
+import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { parseLocalDateTime, startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { localized } from '~/domain/localized.ts';
@@ -109,87 +107,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function BookButton({ offer, airportId, entry, exit, actionError }: {
-  offer: Offer;
-  airportId: number;
-  entry: string;
-  exit: string;
-  actionError?: string;
-}) {
-  const t = useT();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const [error, setError] = useState<string | undefined>(actionError);
-  const [busy, setBusy] = useState(false);
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const result = await api.post<{ redirect: string }>('checkout/cart', {
-        airportId,
-        tariffId: offer.tariffId,
-        entryTime: entry,
-        exitTime: exit,
-      });
-      navigate(result.redirect);
-    } catch (err) {
-      const body = err instanceof ApiError ? err.body : null;
-      const field = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
-      setError(field ?? body?.message ?? t('api.error.server'));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-2">
-      <input type="hidden" name="airportId" value={airportId} />
-      <input type="hidden" name="tariffId" value={offer.tariffId} />
-      <input type="hidden" name="entryTime" value={entry} />
-      <input type="hidden" name="exitTime" value={exit} />
-      <input type="hidden" name="_csrf" value={csrfToken} />
-      <button
-        type="submit"
-        className="btn-primary w-full"
-        disabled={busy || navigation.state === 'submitting'}
-        aria-describedby={error ? `offer-${offer.tariffId}-error` : undefined}
-      >
-        {t('offer.book')}
-        <span className="sr-only"> – {offer.name}</span>
-      </button>
-      {error ? (
-        <p id={`offer-${offer.tariffId}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </Form>
-  );
-}
-
-/** Pushes the tariff lists to the analytics data layer once per result (SPEC §3: lists with a category). */
-function useTariffListImpressions(offers: Offer[], airportIata: string | undefined) {
-  useEffect(() => {
-    if (!airportIata || offers.length === 0) return;
-    ensureDataLayer().push({
-      event: 'productImpressions',
-      ecommerce: {
-        currencyCode: 'EUR',
-        impressions: offers.map((o, index) => ({
-          id: String(o.tariffId),
-          name: o.name,
-          category: o.category,
-          list: o.category,
-          brand: airportIata,
-          price: o.price ? (o.price.totalCents / 100).toFixed(2) : undefined,
-          position: index + 1,
-        })),
-      },
-    });
-  }, [offers, airportIata]);
-}
-
 export default function CheckoutTariffs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
@@ -198,10 +115,6 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   useTariffListImpressions(offers, airport?.iata);
   const hasErrors = Object.keys(errors).length > 0;
   const show = (local: string) => formatLocalDateTime(local, locale);
-  const tariffLists = TARIFF_CATEGORIES.map((category) => ({
-    category,
-    offers: offers.filter((o) => o.category === category),
-  })).filter((list) => list.offers.length > 0);
 
   return (
     <div className="container-page py-6 sm:py-10">
@@ -222,43 +135,21 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       </details>
 
       {airport?.locked ? (
-        <section className="card mt-6 border-warn bg-warn-soft p-5" role="status" data-airport-locked>
-          <h2 className="text-lg font-semibold text-warn">{t('tariffs.locked.title')}</h2>
-          <p className="mt-2">{airport.comment ?? t('tariffs.locked.text')}</p>
-          <LockedAirportForm airportId={airport.id} result={actionData && 'notify' in actionData ? actionData.notify : undefined} />
-        </section>
+        <LockedAirportNotice
+          airportId={airport.id}
+          comment={airport.comment}
+          result={actionData && 'notify' in actionData ? actionData.notify : undefined}
+        />
       ) : null}
 
       {airport && !airport.locked && !hasErrors ? (
-        tariffLists.length === 0 ? (
-          <p className="card mt-6 p-5">{t('tariffs.none')}</p>
-        ) : (
-          tariffLists.map((list) => (
-            <section key={list.category} className="mt-8" aria-labelledby={`list-${list.category}`} data-tariff-list={list.category}>
-              <h2 id={`list-${list.category}`} className="text-xl font-semibold">
-                {t(`tariff.category.${list.category}.title`)}
-              </h2>
-              <p className="text-sm text-muted">{t(`tariff.category.${list.category}.text`)}</p>
-              <div className="mt-3 grid gap-4">
-                {list.offers.map((offer) => (
-                  <OfferCard
-                    key={offer.tariffId}
-                    offer={offer}
-                    bookButton={
-                      <BookButton
-                        offer={offer}
-                        airportId={airport.id}
-                        entry={values.entry}
-                        exit={values.exit}
-                        actionError={actionData && 'tariffId' in actionData && actionData.tariffId === offer.tariffId ? actionData.error : undefined}
-                      />
-                    }
-                  />
-                ))}
-              </div>
-            </section>
-          ))
-        )
+        <TariffLists
+          offers={offers}
+          airportId={airport.id}
+          entry={values.entry}
+          exit={values.exit}
+          actionError={actionData && 'tariffId' in actionData ? actionData : undefined}
+        />
       ) : null}
 
       {!airport ? (

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
+import { FormField } from '~/components/ui/form-field.tsx';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
@@ -62,10 +63,6 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return out;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
-}
-
 export default function GuestLookup({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -86,45 +83,37 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
               {actionData.message}
             </p>
           ) : null}
-          <div>
-            <label className="field-label" htmlFor="lookup-reference">{t('lookup.reference')}</label>
-            <input
-              id="lookup-reference"
-              name="reference"
-              className="field-input font-mono uppercase tracking-widest"
-              defaultValue={values.reference}
-              key={`ref-${values.reference}`}
-              required
-              maxLength={16}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={errors.reference ? true : undefined}
-              aria-describedby={errors.reference ? 'lookup-reference-error' : 'lookup-reference-hint'}
-            />
-            {errors.reference ? (
-              <p id="lookup-reference-error" className="field-error">{errors.reference}</p>
-            ) : (
-              <p id="lookup-reference-hint" className="mt-1 text-sm text-muted">{t('lookup.reference_hint')}</p>
+          <FormField id="lookup-reference" label={t('lookup.reference')} error={errors.reference} hint={t('lookup.reference_hint')} hintHiddenOnError>
+            {(control) => (
+              <input
+                {...control}
+                name="reference"
+                className="field-input font-mono uppercase tracking-widest"
+                defaultValue={values.reference}
+                key={`ref-${values.reference}`}
+                required
+                maxLength={16}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
             )}
-          </div>
-          <div>
-            <label className="field-label" htmlFor="lookup-email">{t('lookup.email')}</label>
-            <input
-              id="lookup-email"
-              name="email"
-              type="email"
-              className="field-input"
-              defaultValue={values.email}
-              key={`email-${values.email}`}
-              required
-              maxLength={254}
-              autoComplete="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'lookup-email-error' : undefined}
-            />
-            {errors.email ? <p id="lookup-email-error" className="field-error">{errors.email}</p> : null}
-          </div>
+          </FormField>
+          <FormField id="lookup-email" label={t('lookup.email')} error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                className="field-input"
+                defaultValue={values.email}
+                key={`email-${values.email}`}
+                required
+                maxLength={254}
+                autoComplete="email"
+              />
+            )}
+          </FormField>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             <Search aria-hidden size={18} />
             {t('lookup.submit')}
@@ -134,4 +123,8 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
       </div>
     </div>
   );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 }

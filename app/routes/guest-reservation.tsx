@@ -63,10 +63,6 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return out;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
-}
-
 export default function GuestReservation({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
@@ -83,4 +79,8 @@ export default function GuestReservation({ loaderData }: Route.ComponentProps) {
       <ReservationDetails view={loaderData.view} shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }} />
     </div>
   );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
 }

@@ -1,6 +1,6 @@
 import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LazyFeature } from '~/components/client/lazy-feature.tsx';
+import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
 import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';

@@ -30,7 +30,9 @@ test.describe('checkout.booking', () => {
     await search.open();
     const cookieBar = page.locator('[data-cookie-bar]');
     if (await cookieBar.isVisible()) await cookieBar.getByRole('button', { name: 'Nur notwendige' }).click();
-    await search.search('Flughafen Frankfurt (FRA)', localDateTime(30, '08:00'), localDateTime(37, '18:00'));
+    const entryTime = localDateTime(30, '08:00');
+    const exitTime = localDateTime(37, '18:00');
+    await search.search('Flughafen Frankfurt (FRA)', entryTime, exitTime);
     const offer = page.locator('article[data-tariff-category="shuttle"]').first();
     const offerCents = Number(await offer.locator('[data-total-cents]').getAttribute('data-total-cents'));
     const tariffId = await offer.getAttribute('data-tariff-id');
@@ -130,15 +132,30 @@ test.describe('checkout.booking', () => {
     expect(checkoutSteps(layer).sort()).toEqual([1, 2, 3]);
     expect(layer.filter((e) => e.event === 'checkout')).toHaveLength(3);
     expect(submitHeaders['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(submitBody).toMatchObject({
+    // The exact wire body (DESIGN §5) of what was entered: every field, nothing more.
+    expect(submitBody).toEqual({
+      entryTime,
+      exitTime,
       personCount: 3,
       childrenSeat: 1,
+      bulkyBaggage: '',
       licensePlate: 'F-AB 1234',
       gender: false,
       firstname: 'Erika',
+      lastname: 'Mustermann',
+      email: 'erika.mustermann@example.de',
+      phoneRegionCode: 'DE',
+      phonePrefix: '+49',
+      phoneNumber: '170 1234567',
+      company: '',
+      street: 'Hauptstraße',
+      streetNumber: '5a',
+      postcode: '60311',
+      city: 'Frankfurt am Main',
+      country: 'DE',
       billIsDifferent: false,
       paymentType: 'invoice',
-      bulkyBaggage: '',
+      couponCode: '',
     });
     expect(response.status()).toBe(201);
 

@@ -1,7 +1,8 @@
 import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
 import { invoiceWireKey, INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
+import { intlLocale } from '~/domain/localized.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
-import { LazyFeature } from '../client/lazy-feature.tsx';
+import { LazyFeature } from '../widgets/lazy-feature.tsx';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';
@@ -20,7 +21,7 @@ const GENDERS: { value: Gender; key: string; id: string }[] = [
 
 function useCountryName() {
   const locale = useLocale();
-  const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
+  const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
   return (code: string) => names.of(code) ?? code;
 }
 

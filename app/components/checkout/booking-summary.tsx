@@ -3,8 +3,10 @@ import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { Travel } from '~/domain/checkout-schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { formatMoney } from '~/domain/money.ts';
+import { priceBreakdownLines, type PriceBreakdownLine } from '~/domain/price-breakdown.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
+import { PriceLines } from '../ui/price-lines.tsx';
 import type { BookingPageData } from './types.ts';
 
 /** Formats a local `YYYY-MM-DDTHH:mm` as it reads (no time-zone shift), or a dash when incomplete. */
@@ -19,30 +21,14 @@ export function useLocalDateTime() {
  */
 export function BookingSummary({ page, travel, price }: { page: BookingPageData; travel: Travel; price: PriceBreakdown | null }) {
   const t = useT();
-  const locale = useLocale();
   const show = useLocalDateTime();
-  const money = (cents: number) => formatMoney(cents, locale);
-  const { airport, tariff } = page;
+  const { tariff } = page;
   const baggage = BULKY_BAGGAGE_FLAGS.filter((f) => travel.bulkyBaggage[f]).map((f) => t(`checkout.bulky.${f}`));
   const row = 'flex justify-between gap-3';
 
   return (
     <div className="grid gap-4 p-5" data-booking-summary>
-      <div>
-        <span className="inline-flex rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
-          {t(`tariff.category.${tariff.category}`)}
-        </span>
-        <p className="mt-2 font-semibold leading-snug">{tariff.name}</p>
-        <p className="text-sm text-muted">
-          {airport.name} ({airport.iata})
-        </p>
-        <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
-          <MapPin aria-hidden size={16} className="mt-0.5 shrink-0" />
-          <span>
-            {tariff.lotName}, {tariff.lotAddress}
-          </span>
-        </p>
-      </div>
+      <OfferHeading page={page} />
 
       <dl className="grid gap-1.5 border-t border-line pt-4 text-sm">
         <div className={row}>
@@ -76,34 +62,7 @@ export function BookingSummary({ page, travel, price }: { page: BookingPageData;
       <div className="border-t border-line pt-4">
         <h3 className="sr-only">{t('checkout.summary.price')}</h3>
         {price ? (
-          <dl className="grid gap-1.5 text-sm" data-price-breakdown>
-            <div className={row}>
-              <dt>{t('checkout.summary.parking', { count: price.billableDays })}</dt>
-              <dd>{money(price.parkingCents)}</dd>
-            </div>
-            {price.personsCents > 0 ? (
-              <div className={row}>
-                <dt>{t('checkout.summary.extra_persons', { count: Math.max(0, travel.personCount - tariff.includedPersons) })}</dt>
-                <dd>{money(price.personsCents)}</dd>
-              </div>
-            ) : null}
-            {price.childSeatsCents > 0 ? (
-              <div className={row}>
-                <dt>{t('checkout.summary.child_seats', { count: travel.childrenSeat })}</dt>
-                <dd>{money(price.childSeatsCents)}</dd>
-              </div>
-            ) : null}
-            <div className={`${row} mt-2 items-baseline border-t border-line pt-3`}>
-              <dt className="text-base font-semibold">{t('checkout.summary.total')}</dt>
-              <dd className="text-2xl font-bold tracking-tight" data-live-total-cents={price.totalCents} aria-live="polite">
-                {money(price.totalCents)}
-              </dd>
-            </div>
-            <div className={`${row} text-xs text-muted`}>
-              <dt>{t('checkout.summary.vat', { rate: price.vatRateBp / 100 })}</dt>
-              <dd>{money(price.vatCents)}</dd>
-            </div>
-          </dl>
+          <LivePriceLines price={price} travel={travel} includedPersons={tariff.includedPersons} />
         ) : (
           <p className="text-sm text-warn" data-price-unavailable>
             {t('checkout.summary.no_price')}
@@ -114,6 +73,41 @@ export function BookingSummary({ page, travel, price }: { page: BookingPageData;
           {t('checkout.summary.free_cancellation', { hours: tariff.freeCancellationHours })}
         </p>
       </div>
+    </div>
+  );
+}
+
+/** The live price's lines, labelled like the reservation page and the confirmation mail (one list of labels). */
+function LivePriceLines({ price, travel, includedPersons }: { price: PriceBreakdown; travel: Travel; includedPersons: number }) {
+  const t = useT();
+  const locale = useLocale();
+  const breakdown = priceBreakdownLines(
+    { ...price, childrenSeat: travel.childrenSeat, extraPersons: Math.max(0, travel.personCount - includedPersons) },
+    locale,
+  );
+  const view = (line: PriceBreakdownLine) => ({ label: t(line.labelKey, line.labelParams), amount: formatMoney(line.cents, locale), cents: line.cents });
+  return <PriceLines lines={breakdown.lines.map(view)} total={view(breakdown.total)} vat={view(breakdown.vat)} live />;
+}
+
+/** What is booked: category, tariff, airport and the lot with its address. */
+function OfferHeading({ page }: { page: BookingPageData }) {
+  const t = useT();
+  const { airport, tariff } = page;
+  return (
+    <div>
+      <span className="inline-flex rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
+        {t(`tariff.category.${tariff.category}`)}
+      </span>
+      <p className="mt-2 font-semibold leading-snug">{tariff.name}</p>
+      <p className="text-sm text-muted">
+        {airport.name} ({airport.iata})
+      </p>
+      <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
+        <MapPin aria-hidden size={16} className="mt-0.5 shrink-0" />
+        <span>
+          {tariff.lotName}, {tariff.lotAddress}
+        </span>
+      </p>
     </div>
   );
 }

@@ -1,34 +1,37 @@
 import type { FieldErrors } from '~/domain/checkout-schema.ts';
+import { fieldAria, fieldErrorId, fieldHintId, FormField } from '../ui/form-field.tsx';
 import { useT } from '../i18n-context.tsx';
 
 /** The DOM id of a checkout field, by wire key (e.g. `co-billIsDifferentAddressStreet`). */
 export const fieldId = (name: string) => `co-${name}`;
-const errorId = (name: string) => `co-${name}-error`;
-const hintId = (name: string) => `co-${name}-hint`;
 
-/** `aria-invalid` and `aria-describedby` of a field with optional error and hint. */
+/** `aria-invalid` and `aria-describedby` of a field with optional error and hint (for groups without a FormField). */
 export function describe(name: string, errors: FieldErrors, hasHint = false) {
-  const invalid = (errors[name]?.length ?? 0) > 0;
-  const ids = [invalid ? errorId(name) : null, hasHint ? hintId(name) : null].filter(Boolean).join(' ');
-  return { 'aria-invalid': invalid ? (true as const) : undefined, 'aria-describedby': ids || undefined };
+  const aria = fieldAria(fieldId(name), { invalid: (errors[name]?.length ?? 0) > 0, hint: hasHint });
+  return { 'aria-invalid': aria['aria-invalid'], 'aria-describedby': aria['aria-describedby'] };
 }
 
-/** The translated messages of a field (server texts pass through `t` unchanged). */
-export function FieldError({ name, errors }: { name: string; errors: FieldErrors }) {
+/** The translated messages of a field, or null (server texts pass through `t` unchanged). */
+export function useFieldError() {
   const t = useT();
-  const list = errors[name];
-  if (!list?.length) return null;
+  return (name: string, errors: FieldErrors) => (errors[name]?.length ? errors[name].map((m) => t(m)).join(' ') : null);
+}
+
+/** The error of a field group (fieldset) whose controls have no FormField. */
+export function FieldError({ name, errors }: { name: string; errors: FieldErrors }) {
+  const message = useFieldError()(name, errors);
+  if (!message) return null;
   return (
-    <p id={errorId(name)} className="field-error" data-field-error={name}>
-      {list.map((m) => t(m)).join(' ')}
+    <p id={fieldErrorId(fieldId(name))} className="field-error" data-field-error={name}>
+      {message}
     </p>
   );
 }
 
-/** A hint below a field. */
+/** A hint below a field group. */
 export function FieldHint({ name, children }: { name: string; children: React.ReactNode }) {
   return (
-    <p id={hintId(name)} className="mt-1 text-xs text-muted">
+    <p id={fieldHintId(fieldId(name))} className="mt-1 text-xs text-muted">
       {children}
     </p>
   );
@@ -45,33 +48,28 @@ type TextFieldProps = {
   className?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'className'>;
 
-/** A labelled text input with its error and hint. */
+/** A checkout text input in its {@link FormField}. */
 export function TextField({ name, label, value, onChange, errors, optional, hint, className, ...rest }: TextFieldProps) {
-  const t = useT();
+  const error = useFieldError()(name, errors);
   return (
-    <div className={className}>
-      <label className="field-label" htmlFor={fieldId(name)}>
-        {label}
-        {optional ? <span className="font-normal text-muted"> ({t('checkout.optional')})</span> : null}
-      </label>
-      <input
-        id={fieldId(name)}
-        name={name}
-        type="text"
-        className="field-input"
-        value={value}
-        required={!optional}
-        onChange={(e) => onChange(e.target.value)}
-        {...describe(name, errors, Boolean(hint))}
-        {...rest}
-      />
-      <FieldError name={name} errors={errors} />
-      {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
-    </div>
+    <FormField id={fieldId(name)} label={label} error={error} hint={hint} optional={optional} errorName={name} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="text"
+          className="field-input"
+          value={value}
+          required={!optional}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        />
+      )}
+    </FormField>
   );
 }
 
-/** A labelled select with its error. */
+/** A checkout select in its {@link FormField}. */
 export function SelectField({
   name,
   label,
@@ -91,28 +89,19 @@ export function SelectField({
   className?: string;
   autoComplete?: string;
 }) {
+  const error = useFieldError()(name, errors);
   return (
-    <div className={className}>
-      <label className="field-label" htmlFor={fieldId(name)}>
-        {label}
-      </label>
-      <select
-        id={fieldId(name)}
-        name={name}
-        className="field-input"
-        value={value}
-        autoComplete={autoComplete}
-        onChange={(e) => onChange(e.target.value)}
-        {...describe(name, errors)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError name={name} errors={errors} />
-    </div>
+    <FormField id={fieldId(name)} label={label} error={error} errorName={name} className={className}>
+      {(control) => (
+        <select {...control} name={name} className="field-input" value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 

@@ -5,7 +5,8 @@ import { formatMoney } from '~/domain/money.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { clampCount } from './checkout-model.ts';
-import { describe, FieldError, FieldHint, fieldId, TextField } from './fields.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { describe, FieldError, FieldHint, fieldId, TextField, useFieldError } from './fields.tsx';
 import type { BookingPageData } from './types.ts';
 
 /** A number input with − and + buttons, limited to `[min, max]`. */
@@ -29,51 +30,48 @@ function CountField({
   hint?: React.ReactNode;
 }) {
   const t = useT();
+  const error = useFieldError();
   const button =
     'flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-card text-ink hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-40';
   return (
-    <div>
-      <label className="field-label" htmlFor={fieldId(name)}>
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <button
-          type="button"
-          className={button}
-          onClick={() => onChange(clampCount(value - 1, min, max))}
-          disabled={value <= min}
-          aria-label={t('checkout.count.decrease', { label })}
-          aria-controls={fieldId(name)}
-        >
-          <Minus aria-hidden size={18} />
-        </button>
-        <input
-          id={fieldId(name)}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={Number.isFinite(value) ? value : ''}
-          onChange={(e) => onChange(clampCount(e.target.value, min, max))}
-          className="field-input w-20 text-center"
-          {...describe(name, errors, Boolean(hint))}
-        />
-        <button
-          type="button"
-          className={button}
-          onClick={() => onChange(clampCount(value + 1, min, max))}
-          disabled={value >= max}
-          aria-label={t('checkout.count.increase', { label })}
-          aria-controls={fieldId(name)}
-        >
-          <Plus aria-hidden size={18} />
-        </button>
-      </div>
-      <FieldError name={name} errors={errors} />
-      {hint ? <FieldHint name={name}>{hint}</FieldHint> : null}
-    </div>
+    <FormField id={fieldId(name)} label={label} error={error(name, errors)} hint={hint} errorName={name}>
+      {(control) => (
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={button}
+            onClick={() => onChange(clampCount(value - 1, min, max))}
+            disabled={value <= min}
+            aria-label={t('checkout.count.decrease', { label })}
+            aria-controls={control.id}
+          >
+            <Minus aria-hidden size={18} />
+          </button>
+          <input
+            {...control}
+            name={name}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            value={Number.isFinite(value) ? value : ''}
+            onChange={(e) => onChange(clampCount(e.target.value, min, max))}
+            className="field-input w-20 text-center"
+          />
+          <button
+            type="button"
+            className={button}
+            onClick={() => onChange(clampCount(value + 1, min, max))}
+            disabled={value >= max}
+            aria-label={t('checkout.count.increase', { label })}
+            aria-controls={control.id}
+          >
+            <Plus aria-hidden size={18} />
+          </button>
+        </div>
+      )}
+    </FormField>
   );
 }
 
@@ -91,6 +89,7 @@ export function TravelStep({
 }) {
   const t = useT();
   const locale = useLocale();
+  const error = useFieldError();
   const { tariff, airport } = page;
   const set = (patch: Partial<Omit<Travel, 'bulkyBaggage'>>) => dispatch({ type: 'travel', patch });
   const flags = BULKY_BAGGAGE_FLAGS.filter((f) => tariff.allowedBulkyBaggage.includes(f));
@@ -100,25 +99,21 @@ export function TravelStep({
     <div className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {(['entryTime', 'exitTime'] as const).map((name) => (
-          <div key={name}>
-            <label className="field-label" htmlFor={fieldId(name)}>
-              {t(`checkout.travel.${name}`)}
-            </label>
-            <input
-              id={fieldId(name)}
-              name={name}
-              type="datetime-local"
-              step={900}
-              min={page.minDate}
-              required
-              className="field-input"
-              value={travel[name]}
-              onChange={(e) => set({ [name]: e.target.value })}
-              {...describe(name, errors, true)}
-            />
-            <FieldError name={name} errors={errors} />
-            <FieldHint name={name}>{timeHint}</FieldHint>
-          </div>
+          <FormField key={name} id={fieldId(name)} label={t(`checkout.travel.${name}`)} error={error(name, errors)} hint={timeHint} errorName={name}>
+            {(control) => (
+              <input
+                {...control}
+                name={name}
+                type="datetime-local"
+                step={900}
+                min={page.minDate}
+                required
+                className="field-input"
+                value={travel[name]}
+                onChange={(e) => set({ [name]: e.target.value })}
+              />
+            )}
+          </FormField>
         ))}
       </div>
 

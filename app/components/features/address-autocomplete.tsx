@@ -17,6 +17,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { api, isApiError } from '~/client/api.ts';
 import type { AddressSuggestion } from '~/domain/address-suggestion.ts';
 import { COUNTRIES } from '~/domain/checkout-schema.ts';
+import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import {
   AUTOCOMPLETE_DEBOUNCE_MS,
@@ -54,7 +55,7 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
     latest.current = { t, onSelect, list, suggestions };
   });
   const countryName = useMemo(() => {
-    const names = new Intl.DisplayNames([locale === 'de' ? 'de-DE' : 'en-GB'], { type: 'region' });
+    const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
     return (code: string) => names.of(code) ?? code;
   }, [locale]);
 

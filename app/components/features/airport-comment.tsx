@@ -8,7 +8,7 @@ import { Info } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { modals } from '~/client/runtime.ts';
-import { Modal } from '../client/modal.tsx';
+import { Modal } from '../widgets/modal.tsx';
 import { useHref, useT } from '../i18n-context.tsx';
 
 /** An airport with a notice. */

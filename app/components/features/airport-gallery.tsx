@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { loadFeature } from '~/client/features.ts';
 import { readHead } from '~/client/head.ts';
 import { modals } from '~/client/runtime.ts';
-import { LazyFeature } from '../client/lazy-feature.tsx';
-import { Modal } from '../client/modal.tsx';
+import { LazyFeature } from '../widgets/lazy-feature.tsx';
+import { Modal } from '../widgets/modal.tsx';
 import { useT } from '../i18n-context.tsx';
 
 /** One picture. */

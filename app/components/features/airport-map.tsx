@@ -7,7 +7,7 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useHref, useT } from '../i18n-context.tsx';
 import './airport-map.css';
@@ -48,7 +48,9 @@ export default function AirportMap({ airports, lots = NO_LOTS, focus = null, til
   const container = useRef<HTMLDivElement>(null);
   // The latest texts and navigation for the DOM built below, without rebuilding the map when they change.
   const deps = useRef({ t, href, navigate });
-  deps.current = { t, href, navigate };
+  useLayoutEffect(() => {
+    deps.current = { t, href, navigate };
+  });
 
   useEffect(() => {
     const node = container.current;

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { localePath } from '~/i18n.ts';
-import { AccountMenu, MobileNavToggle, useMobileNavOpen } from '../client/account-menu.tsx';
+import { AccountMenu, MobileNavToggle, useMobileNavOpen } from '../widgets/account-menu.tsx';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 
 /** Same page in the other language: strips or adds the `/en` prefix (DESIGN §3). */

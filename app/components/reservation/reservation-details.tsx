@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import type { ReservationView } from '~/domain/reservation-view.ts';
 import { useT } from '../i18n-context.tsx';
+import { PriceLines } from '../ui/price-lines.tsx';
 
 const STATUS_STYLE: Record<string, string> = {
   confirmed: 'bg-success-soft text-success',
@@ -94,155 +95,182 @@ function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
  * bulky baggage, price with VAT, payment and what it means, invoice number, cancellation, addresses.
  */
 export function ReservationDetails({ view, shop }: { view: ReservationView; shop: { email: string; phone: string } }) {
-  const t = useT();
-  const none = <span className="font-normal text-muted">{t('reservation.none')}</span>;
   return (
     <div className="grid gap-5" data-reservation={view.reference}>
-      <header className="card p-5 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span
-            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[view.status] ?? 'bg-accent-soft text-accent'}`}
-            data-status={view.status}
-          >
-            <CircleCheck aria-hidden size={16} />
-            {view.statusLabel}
-          </span>
-          <p className="text-sm text-muted">{t('reservation.booked_at', { date: view.createdAt })}</p>
-        </div>
-        <div className="mt-4">
-          <ReferenceBox reference={view.reference} />
-        </div>
-        <p className="mt-3 text-muted">{t('reservation.intro')}</p>
-        <div className="mt-4 grid gap-3 rounded-xl bg-accent-soft p-4 sm:grid-cols-2">
-          <div>
-            <p className="text-sm text-muted">{t('reservation.field.entry')}</p>
-            <p className="text-lg font-semibold" data-entry>{view.entry}</p>
-          </div>
-          <div>
-            <p className="text-sm text-muted">{t('reservation.field.exit')}</p>
-            <p className="text-lg font-semibold" data-exit>{view.exit}</p>
-          </div>
-        </div>
-      </header>
-
+      <ReservationHeader view={view} />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="grid gap-5">
-          <Section id="res-stay" title={t('reservation.section.stay')} icon={<Plane aria-hidden size={20} />}>
-            <Facts
-              rows={[
-                [t('reservation.field.airport'), `${view.airport.name} (${view.airport.iata})`],
-                [t('reservation.field.tariff'), `${view.tariff.name} · ${view.tariff.categoryLabel}`],
-                [t('reservation.field.duration'), view.daysLabel],
-                [t('reservation.field.persons'), <span className="inline-flex items-center gap-1.5"><Users aria-hidden size={16} className="text-muted" />{view.personCount}</span>],
-                [t('reservation.field.child_seats'), <span className="inline-flex items-center gap-1.5"><Baby aria-hidden size={16} className="text-muted" />{view.childrenSeat}</span>],
-                [t('reservation.field.license_plate'), view.licensePlate ? <span className="inline-flex items-center gap-1.5"><Car aria-hidden size={16} className="text-muted" /><span className="font-mono">{view.licensePlate}</span></span> : none],
-                [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? <span className="inline-flex items-center gap-1.5"><Luggage aria-hidden size={16} className="shrink-0 text-muted" />{view.bulkyBaggage.join(', ')}</span> : none],
-              ]}
-            />
-          </Section>
-
-          <Section id="res-lot" title={t('reservation.section.lot')} icon={<MapPin aria-hidden size={20} />}>
-            <p className="font-semibold">{view.lot.name}</p>
-            <p className="text-sm text-muted">{view.lot.operator}</p>
-            <address className="mt-2 not-italic">
-              {view.lot.addressLines.map((line) => (
-                <span key={line} className="block">{line}</span>
-              ))}
-            </address>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <a className="btn-secondary text-sm" href={view.lot.mapUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden size={16} />
-                {t('reservation.map_link')}
-              </a>
-              {view.lot.phone ? (
-                <a className="btn-secondary text-sm" href={`tel:${view.lot.phone.replace(/[^\d+]/g, '')}`}>
-                  <Phone aria-hidden size={16} />
-                  {view.lot.phone}
-                </a>
-              ) : null}
-            </div>
-            <p className="mt-3 text-sm text-muted">
-              {t('reservation.field.opening_hours')}: {view.lot.openingHours}
-            </p>
-            <h3 className="mt-5 flex items-center gap-2 font-semibold">
-              <CalendarClock aria-hidden size={18} className="text-accent" />
-              {t('reservation.section.arrival')}
-            </h3>
-            <p className="mt-1 whitespace-pre-line">{view.lot.arrivalInstructions}</p>
-            <h3 className="mt-4 flex items-center gap-2 font-semibold">
-              <PlaneLanding aria-hidden size={18} className="text-accent" />
-              {t('reservation.section.return')}
-            </h3>
-            <p className="mt-1 whitespace-pre-line">{view.lot.returnInstructions}</p>
-          </Section>
+          <StaySection view={view} />
+          <LotSection view={view} />
         </div>
-
         <div className="grid gap-5">
-          <Section id="res-price" title={t('reservation.section.price')} icon={<Receipt aria-hidden size={20} />}>
-            <table className="w-full text-sm sm:text-base">
-              <tbody>
-                {view.priceLines.map((line) => (
-                  <tr key={line.label}>
-                    <td className="py-1 pr-3">{line.label}</td>
-                    <td className="py-1 text-right tabular-nums whitespace-nowrap">{line.amount}</td>
-                  </tr>
-                ))}
-                <tr className="border-t border-line text-lg font-bold">
-                  <td className="pt-2 pr-3">{view.total.label}</td>
-                  <td className="pt-2 text-right tabular-nums whitespace-nowrap" data-total-cents={view.total.cents}>{view.total.amount}</td>
-                </tr>
-                <tr className="text-sm text-muted">
-                  <td className="pr-3">{view.vat.label}</td>
-                  <td className="text-right tabular-nums whitespace-nowrap">{view.vat.amount}</td>
-                </tr>
-              </tbody>
-            </table>
-          </Section>
-
-          <Section id="res-payment" title={t('reservation.section.payment')} icon={<Wallet aria-hidden size={20} />}>
-            <Facts
-              rows={[
-                [t('reservation.field.payment'), view.payment.label],
-                ...(view.invoiceNumber ? ([[t('reservation.field.invoice_number'), <span className="font-mono" data-invoice-number>{view.invoiceNumber}</span>]] as [string, React.ReactNode][]) : []),
-              ]}
-            />
-            <p className="mt-3 text-sm">{view.payment.instructions}</p>
-          </Section>
-
-          <Section id="res-cancel" title={t('reservation.section.cancellation')} icon={<ShieldCheck aria-hidden size={20} />}>
-            <p className="text-sm sm:text-base">{view.cancellation}</p>
-          </Section>
-
-          <Section id="res-billing" title={t('reservation.section.billing')} icon={<Receipt aria-hidden size={20} />}>
-            <address className="not-italic">
-              {view.billingAddress.lines.map((line) => (
-                <span key={line} className="block">{line}</span>
-              ))}
-              <span className="mt-2 block text-sm text-muted">{view.email}</span>
-              {view.phone ? <span className="block text-sm text-muted">{view.phone}</span> : null}
-            </address>
-            {view.invoiceAddress ? (
-              <>
-                <h3 className="mt-4 font-semibold">{t('reservation.section.invoice_address')}</h3>
-                <address className="mt-1 not-italic">
-                  {view.invoiceAddress.lines.map((line) => (
-                    <span key={line} className="block">{line}</span>
-                  ))}
-                </address>
-              </>
-            ) : null}
-          </Section>
-
-          <section className="rounded-2xl bg-accent-soft p-5 text-sm" aria-labelledby="res-contact">
-            <h2 id="res-contact" className="font-semibold">{t('reservation.section.contact')}</h2>
-            <p className="mt-1">{t('reservation.contact_text', { email: shop.email, phone: shop.phone })}</p>
-            <button type="button" className="btn-secondary mt-3 text-sm print:hidden" onClick={() => window.print()}>
-              <Printer aria-hidden size={16} />
-              {t('reservation.print')}
-            </button>
-          </section>
+          <PaymentSections view={view} />
+          <BillingSection view={view} />
+          <ContactSection shop={shop} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** Status, booking time, reference and the two times that matter most. */
+function ReservationHeader({ view }: { view: ReservationView }) {
+  const t = useT();
+  return (
+    <header className="card p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[view.status] ?? 'bg-accent-soft text-accent'}`}
+          data-status={view.status}
+        >
+          <CircleCheck aria-hidden size={16} />
+          {view.statusLabel}
+        </span>
+        <p className="text-sm text-muted">{t('reservation.booked_at', { date: view.createdAt })}</p>
+      </div>
+      <div className="mt-4">
+        <ReferenceBox reference={view.reference} />
+      </div>
+      <p className="mt-3 text-muted">{t('reservation.intro')}</p>
+      <div className="mt-4 grid gap-3 rounded-xl bg-accent-soft p-4 sm:grid-cols-2">
+        <div>
+          <p className="text-sm text-muted">{t('reservation.field.entry')}</p>
+          <p className="text-lg font-semibold" data-entry>{view.entry}</p>
+        </div>
+        <div>
+          <p className="text-sm text-muted">{t('reservation.field.exit')}</p>
+          <p className="text-lg font-semibold" data-exit>{view.exit}</p>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The stay: airport, tariff, duration, persons, child seats, plate, bulky baggage. */
+function StaySection({ view }: { view: ReservationView }) {
+  const t = useT();
+  const none = <span className="font-normal text-muted">{t('reservation.none')}</span>;
+  return (
+    <Section id="res-stay" title={t('reservation.section.stay')} icon={<Plane aria-hidden size={20} />}>
+      <Facts
+        rows={[
+          [t('reservation.field.airport'), `${view.airport.name} (${view.airport.iata})`],
+          [t('reservation.field.tariff'), `${view.tariff.name} · ${view.tariff.categoryLabel}`],
+          [t('reservation.field.duration'), view.daysLabel],
+          [t('reservation.field.persons'), <span className="inline-flex items-center gap-1.5"><Users aria-hidden size={16} className="text-muted" />{view.personCount}</span>],
+          [t('reservation.field.child_seats'), <span className="inline-flex items-center gap-1.5"><Baby aria-hidden size={16} className="text-muted" />{view.childrenSeat}</span>],
+          [t('reservation.field.license_plate'), view.licensePlate ? <span className="inline-flex items-center gap-1.5"><Car aria-hidden size={16} className="text-muted" /><span className="font-mono">{view.licensePlate}</span></span> : none],
+          [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? <span className="inline-flex items-center gap-1.5"><Luggage aria-hidden size={16} className="shrink-0 text-muted" />{view.bulkyBaggage.join(', ')}</span> : none],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** The parking lot: address, map and phone, opening hours, arrival and return instructions. */
+function LotSection({ view }: { view: ReservationView }) {
+  const t = useT();
+  return (
+    <Section id="res-lot" title={t('reservation.section.lot')} icon={<MapPin aria-hidden size={20} />}>
+      <p className="font-semibold">{view.lot.name}</p>
+      <p className="text-sm text-muted">{view.lot.operator}</p>
+      <address className="mt-2 not-italic">
+        {view.lot.addressLines.map((line) => (
+          <span key={line} className="block">{line}</span>
+        ))}
+      </address>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a className="btn-secondary text-sm" href={view.lot.mapUrl} target="_blank" rel="noopener noreferrer">
+          <ExternalLink aria-hidden size={16} />
+          {t('reservation.map_link')}
+        </a>
+        {view.lot.phone ? (
+          <a className="btn-secondary text-sm" href={`tel:${view.lot.phone.replace(/[^\d+]/g, '')}`}>
+            <Phone aria-hidden size={16} />
+            {view.lot.phone}
+          </a>
+        ) : null}
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        {t('reservation.field.opening_hours')}: {view.lot.openingHours}
+      </p>
+      <h3 className="mt-5 flex items-center gap-2 font-semibold">
+        <CalendarClock aria-hidden size={18} className="text-accent" />
+        {t('reservation.section.arrival')}
+      </h3>
+      <p className="mt-1 whitespace-pre-line">{view.lot.arrivalInstructions}</p>
+      <h3 className="mt-4 flex items-center gap-2 font-semibold">
+        <PlaneLanding aria-hidden size={18} className="text-accent" />
+        {t('reservation.section.return')}
+      </h3>
+      <p className="mt-1 whitespace-pre-line">{view.lot.returnInstructions}</p>
+    </Section>
+  );
+}
+
+/** Price, payment (with what the customer has to do) and the cancellation terms. */
+function PaymentSections({ view }: { view: ReservationView }) {
+  const t = useT();
+  return (
+    <>
+      <Section id="res-price" title={t('reservation.section.price')} icon={<Receipt aria-hidden size={20} />}>
+        <PriceLines lines={view.priceLines} total={view.total} vat={view.vat} />
+      </Section>
+
+      <Section id="res-payment" title={t('reservation.section.payment')} icon={<Wallet aria-hidden size={20} />}>
+        <Facts
+          rows={[
+            [t('reservation.field.payment'), view.payment.label],
+            ...(view.invoiceNumber ? ([[t('reservation.field.invoice_number'), <span className="font-mono" data-invoice-number>{view.invoiceNumber}</span>]] as [string, React.ReactNode][]) : []),
+          ]}
+        />
+        <p className="mt-3 text-sm">{view.payment.instructions}</p>
+      </Section>
+
+      <Section id="res-cancel" title={t('reservation.section.cancellation')} icon={<ShieldCheck aria-hidden size={20} />}>
+        <p className="text-sm sm:text-base">{view.cancellation}</p>
+      </Section>
+    </>
+  );
+}
+
+/** The billing address with e-mail and phone, and the separate invoice address if any. */
+function BillingSection({ view }: { view: ReservationView }) {
+  const t = useT();
+  return (
+    <Section id="res-billing" title={t('reservation.section.billing')} icon={<Receipt aria-hidden size={20} />}>
+      <address className="not-italic">
+        {view.billingAddress.lines.map((line) => (
+          <span key={line} className="block">{line}</span>
+        ))}
+        <span className="mt-2 block text-sm text-muted">{view.email}</span>
+        {view.phone ? <span className="block text-sm text-muted">{view.phone}</span> : null}
+      </address>
+      {view.invoiceAddress ? (
+        <>
+          <h3 className="mt-4 font-semibold">{t('reservation.section.invoice_address')}</h3>
+          <address className="mt-1 not-italic">
+            {view.invoiceAddress.lines.map((line) => (
+              <span key={line} className="block">{line}</span>
+            ))}
+          </address>
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+/** How to reach the shop, and printing. */
+function ContactSection({ shop }: { shop: { email: string; phone: string } }) {
+  const t = useT();
+  return (
+    <section className="rounded-2xl bg-accent-soft p-5 text-sm" aria-labelledby="res-contact">
+      <h2 id="res-contact" className="font-semibold">{t('reservation.section.contact')}</h2>
+      <p className="mt-1">{t('reservation.contact_text', { email: shop.email, phone: shop.phone })}</p>
+      <button type="button" className="btn-secondary mt-3 text-sm print:hidden" onClick={() => window.print()}>
+        <Printer aria-hidden size={16} />
+        {t('reservation.print')}
+      </button>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, useRouteLoaderData } from 'react-router';
 import { ApiError, api } from '~/client/api.ts';
 import { useT } from '../i18n-context.tsx';
+import { FormField } from '../ui/form-field.tsx';
 
 /**
  * Sign-up for news about a locked airport (SPEC §2 checkout.tariffs, §3 fields email, airportId,
@@ -44,25 +45,37 @@ export function LockedAirportForm({ airportId, result }: { airportId: number; re
       <input type="hidden" name="airportId" value={airportId} />
       <input type="hidden" name="airportStatus" value="locked" />
       <input type="hidden" name="_csrf" value={csrfToken} />
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label className="field-label" htmlFor="locked-email">{t('locked.form.email')}</label>
-          <input
-            id="locked-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            className="field-input"
-            aria-invalid={state && !state.ok ? true : undefined}
-            aria-describedby={state && !state.ok ? 'locked-email-error' : undefined}
-          />
-        </div>
-        <button type="submit" className="btn-primary" disabled={busy}>{t('locked.form.submit')}</button>
-      </div>
-      {state && !state.ok ? (
-        <p id="locked-email-error" role="alert" className="field-error">{state.message}</p>
-      ) : null}
+      <FormField
+        id="locked-email"
+        label={t('locked.form.email')}
+        error={state && !state.ok ? state.message : undefined}
+        errorRole="alert"
+        className="mt-3"
+      >
+        {(control) => (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <input {...control} name="email" type="email" autoComplete="email" required className="field-input flex-1" />
+            <button type="submit" className="btn-primary" disabled={busy}>{t('locked.form.submit')}</button>
+          </div>
+        )}
+      </FormField>
     </Form>
+  );
+}
+
+/** The tariffs page's notice for a locked airport: why there are no offers, and the sign-up form. */
+export function LockedAirportNotice({ airportId, comment, result }: {
+  airportId: number;
+  /** the airport's own notice; a general text when it has none */
+  comment: string | null;
+  result?: { ok: boolean; message: string };
+}) {
+  const t = useT();
+  return (
+    <section className="card mt-6 border-warn bg-warn-soft p-5" role="status" data-airport-locked>
+      <h2 className="text-lg font-semibold text-warn">{t('tariffs.locked.title')}</h2>
+      <p className="mt-2">{comment ?? t('tariffs.locked.text')}</p>
+      <LockedAirportForm airportId={airportId} result={result} />
+    </section>
   );
 }

@@ -1,14 +1,16 @@
 import { Ban, Bus, Car, CarFront, Clock, KeyRound, MapPin, ShieldCheck, Umbrella, Zap } from 'lucide-react';
 import type { Offer } from '~/domain/offer.ts';
 import { formatMoney } from '~/domain/money.ts';
+import type { Locale } from '~/i18n.ts';
+import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 
 const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as const;
 
 /** Formats metres as "350 m" or "4,2 km". */
-function formatDistance(meters: number, locale: string): string {
+function formatDistance(meters: number, locale: Locale): string {
   if (meters < 1000) return `${meters} m`;
-  return `${new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
+  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
-import { LazyFeature } from '../client/lazy-feature.tsx';
 import { useHref, useT } from '../i18n-context.tsx';
+import { FormField, type FieldControlProps } from '../ui/form-field.tsx';
+import { LazyFeature } from '../widgets/lazy-feature.tsx';
 
 /** An airport as offered in the search form. */
 export type SearchAirport = { slug: string; iata: string; name: string; locked: boolean };
@@ -29,12 +30,9 @@ export function SearchForm({
 }) {
   const t = useT();
   const href = useHref();
-  const fieldError = (name: 'airport' | 'entry' | 'exit') =>
-    errors[name] ? (
-      <p id={`search-${name}-error`} className="field-error">
-        {errors[name]}
-      </p>
-    ) : null;
+  const dateInput = (name: 'entry' | 'exit', value: string | undefined) => (control: FieldControlProps) => (
+    <input {...control} name={name} type="datetime-local" required step={900} min={minDate} defaultValue={value} className="field-input" />
+  );
   return (
     <form
       method="get"
@@ -43,80 +41,35 @@ export function SearchForm({
       aria-label={t('search.title')}
       data-search-form
     >
-      <div className={compact ? '' : 'md:col-span-2'}>
-        <label className="field-label" htmlFor="search-airport">
-          {t('search.airport')}
-        </label>
-        <select
-          id="search-airport"
-          name="airport"
-          required
-          defaultValue={values.airport ?? ''}
-          className="field-input"
-          aria-invalid={errors.airport ? true : undefined}
-          aria-describedby={errors.airport ? 'search-airport-error' : undefined}
-        >
-          <option value="" disabled>
-            {t('search.airport.placeholder')}
-          </option>
-          {airports.map((a) => (
-            <option key={a.slug} value={a.slug}>
-              {a.name} ({a.iata}){a.locked ? ` – ${t('airport.locked.short')}` : ''}
+      <FormField id="search-airport" label={t('search.airport')} error={errors.airport} className={compact ? '' : 'md:col-span-2'}>
+        {(control) => (
+          <select {...control} name="airport" required defaultValue={values.airport ?? ''} className="field-input">
+            <option value="" disabled>
+              {t('search.airport.placeholder')}
             </option>
-          ))}
-        </select>
-        {fieldError('airport')}
-      </div>
-      <div className="relative">
-        <div className="flex items-end justify-between gap-2">
-          <label className="field-label" htmlFor="search-entry">
-            {t('search.entry')}
-          </label>
-          <div className="mb-1 -mt-1">
-            {/* No spinner in the label row: the button simply appears once its chunk is there. */}
-            <LazyFeature name="datePicker" props={{ entryId: 'search-entry', exitId: 'search-exit', minDate, iconOnly: compact }} delayMs={60_000} />
-          </div>
-        </div>
-        <input
-          id="search-entry"
-          name="entry"
-          type="datetime-local"
-          required
-          step={900}
-          min={minDate}
-          defaultValue={values.entry}
-          className="field-input"
-          aria-invalid={errors.entry ? true : undefined}
-          aria-describedby={errors.entry ? 'search-entry-error' : 'search-entry-hint'}
-        />
-        {fieldError('entry') ?? (
-          <p id="search-entry-hint" className="mt-1 text-xs text-muted">
-            {t('search.entry.hint')}
-          </p>
+            {airports.map((a) => (
+              <option key={a.slug} value={a.slug}>
+                {a.name} ({a.iata}){a.locked ? ` – ${t('airport.locked.short')}` : ''}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
-      <div>
-        <label className="field-label" htmlFor="search-exit">
-          {t('search.exit')}
-        </label>
-        <input
-          id="search-exit"
-          name="exit"
-          type="datetime-local"
-          required
-          step={900}
-          min={minDate}
-          defaultValue={values.exit}
-          className="field-input"
-          aria-invalid={errors.exit ? true : undefined}
-          aria-describedby={errors.exit ? 'search-exit-error' : 'search-exit-hint'}
-        />
-        {fieldError('exit') ?? (
-          <p id="search-exit-hint" className="mt-1 text-xs text-muted">
-            {t('search.exit.hint')}
-          </p>
-        )}
-      </div>
+      </FormField>
+      <FormField
+        id="search-entry"
+        label={t('search.entry')}
+        error={errors.entry}
+        hint={t('search.entry.hint')}
+        hintHiddenOnError
+        className="relative"
+        // No spinner in the label row: the button simply appears once its chunk is there.
+        labelAside={<LazyFeature name="datePicker" props={{ entryId: 'search-entry', exitId: 'search-exit', minDate, iconOnly: compact }} delayMs={60_000} />}
+      >
+        {dateInput('entry', values.entry)}
+      </FormField>
+      <FormField id="search-exit" label={t('search.exit')} error={errors.exit} hint={t('search.exit.hint')} hintHiddenOnError>
+        {dateInput('exit', values.exit)}
+      </FormField>
       <div className={compact ? '' : 'md:col-span-2'}>
         <button type="submit" className="btn-primary w-full lg:w-auto">
           <Search aria-hidden size={18} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createGestureRecognizer, type Gesture } from '~/client/gestures.ts';
 
 /**
@@ -8,7 +8,10 @@ import { createGestureRecognizer, type Gesture } from '~/client/gestures.ts';
 export function useGestures<T extends HTMLElement>(onGesture: (gesture: Gesture) => void) {
   const ref = useRef<T>(null);
   const handler = useRef(onGesture);
-  handler.current = onGesture;
+  // Layout effect: the latest handler is in place before the browser can deliver the next event.
+  useLayoutEffect(() => {
+    handler.current = onGesture;
+  });
 
   useEffect(() => {
     const el = ref.current;

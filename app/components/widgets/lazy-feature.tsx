@@ -6,7 +6,10 @@ import { reportError } from '~/client/runtime.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
 /** Loading state of a feature. */
-export type FeatureState = { status: 'idle' | 'loading' | 'ready' | 'absent' | 'failed'; module: FeatureModule | null; showLoading: boolean };
+export type FeatureState = { status: 'loading' | 'ready' | 'absent' | 'failed'; module: FeatureModule | null; showLoading: boolean };
+
+// Also the state of the server render and of hydration: without `showLoading` it renders the fallback.
+const LOADING: FeatureState = { status: 'loading', module: null, showLoading: false };
 
 /**
  * Loads feature `name` when the page's route name lists it (SPEC §2) and there is a widget; reports a failure
@@ -14,16 +17,19 @@ export type FeatureState = { status: 'idle' | 'loading' | 'ready' | 'absent' | '
  * loads show no spinner.
  */
 export function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_DELAY_MS): FeatureState {
-  const [state, setState] = useState<FeatureState>({ status: 'idle', module: null, showLoading: false });
+  // Tagged with the feature it belongs to, so a new `name` reads as loading without a reset in the effect.
+  const [state, setState] = useState<FeatureState & { name: FeatureName }>({ name, ...LOADING });
   useEffect(() => {
     let alive = true;
-    setState({ status: 'loading', module: null, showLoading: false });
-    const timer = window.setTimeout(() => alive && setState((s) => (s.status === 'loading' ? { ...s, showLoading: true } : s)), delayMs);
+    const timer = window.setTimeout(
+      () => alive && setState((s) => (s.name !== name || s.status === 'loading' ? { name, ...LOADING, showLoading: true } : s)),
+      delayMs,
+    );
     loadFeature(name, readHead().routeName).then(
-      (module) => alive && setState({ status: module ? 'ready' : 'absent', module, showLoading: false }),
+      (module) => alive && setState({ name, status: module ? 'ready' : 'absent', module, showLoading: false }),
       (error: unknown) => {
         if (!alive) return;
-        setState({ status: 'failed', module: null, showLoading: false });
+        setState({ name, status: 'failed', module: null, showLoading: false });
         void reportError(error);
       },
     );
@@ -32,7 +38,8 @@ export function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_
       window.clearTimeout(timer);
     };
   }, [name, delayMs]);
-  return state;
+  if (state.name !== name) return LOADING;
+  return { status: state.status, module: state.module, showLoading: state.showLoading };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { consentCookie, hasAnalyticsConsent, isCookieBarHidden, type Consent } from '~/client/cookies.ts';
 import { useT } from '../i18n-context.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /**
  * The cookie bar (SPEC §2, §9, DESIGN §7): hidden when the cookie `eap_hide-cookie-bar` is set; accepting sets
@@ -9,17 +10,18 @@ import { useT } from '../i18n-context.tsx';
  */
 export function CookieBar({ onConsent }: { onConsent: (agreed: boolean) => void }) {
   const t = useT();
-  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(false);
 
   useEffect(() => {
     if (isCookieBarHidden(document.cookie)) onConsent(hasAnalyticsConsent(document.cookie));
-    else setVisible(true);
   }, [onConsent]);
 
-  if (!visible) return null;
+  // The cookie is read only after hydration: the server renders no bar, so the first client render must not either.
+  if (!hydrated || chosen || isCookieBarHidden(document.cookie)) return null;
   const choose = (consent: Consent) => {
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
-    setVisible(false);
+    setChosen(true);
     onConsent(consent === 'all');
   };
   return (

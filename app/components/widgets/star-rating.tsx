@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { RATING_MAX, RATING_MIN } from '~/constants.ts';
 import { clampRating } from '~/client/slider.ts';
+import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 
 /**
@@ -11,7 +12,7 @@ export function StarRating({ value, size = 18, showText = true }: { value: numbe
   const t = useT();
   const locale = useLocale();
   const rating = clampRating(value, RATING_MIN, RATING_MAX);
-  const text = `${rating.toLocaleString(locale, { maximumFractionDigits: 1 })}/${RATING_MAX}`;
+  const text = `${rating.toLocaleString(intlLocale(locale), { maximumFractionDigits: 1 })}/${RATING_MAX}`;
   return (
     <span className="inline-flex items-center gap-2" role="img" aria-label={t('js.rating.label', { value: text })} data-rating={rating}>
       <span className="relative inline-flex" aria-hidden>

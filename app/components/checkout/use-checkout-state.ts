@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useHydrated } from '../widgets/use-hydrated.ts';
+import {
+  checkoutReducer,
+  initialFormState,
+  restoreFormState,
+  serializeFormState,
+  STORAGE_KEY,
+  type CheckoutAction,
+  type CheckoutFormState,
+} from './checkout-model.ts';
+import type { BookingPageData } from './types.ts';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled: the form still works, it just forgets on reload
+  }
+}
+
+/** Keeps `state` in this tab's storage, so a reload finds it. */
+export function storeFormState(state: CheckoutFormState): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, serializeFormState(state));
+  } catch {
+    // quota or privacy mode: nothing to do
+  }
+}
+
+/** The form state plus the fresh state it was last restored for (null until then). */
+type Held = { form: CheckoutFormState; restoredFor: CheckoutFormState | null };
+type HeldAction = CheckoutAction | { type: 'restored'; fresh: CheckoutFormState; form: CheckoutFormState };
+
+function heldReducer(held: Held, action: HeldAction): Held {
+  if (action.type === 'restored') return { form: action.form, restoredFor: action.fresh };
+  const form = checkoutReducer(held.form, action);
+  return form === held.form ? held : { ...held, form };
+}
+
+/**
+ * The booking form's state for the cart (SPEC §3: held on the client), restored from and kept in
+ * `sessionStorage`. `restored` is false until the stored state is in: the server cannot know what this tab
+ * entered, so the first (hydrating) render shows the defaults. `finish()` stops keeping it (after the booking).
+ */
+export function useCheckoutState(cart: BookingPageData['cart']) {
+  const { airportId, tariffId, entryTime, exitTime } = cart;
+  const fresh = useMemo(
+    () => initialFormState({ airportId, tariffId, entryTime, exitTime }),
+    [airportId, tariffId, entryTime, exitTime],
+  );
+  const [held, dispatch] = useReducer(heldReducer, fresh, (form): Held => ({ form, restoredFor: null }));
+  const hydrated = useHydrated();
+  // An update during render (not in an effect), so the restored form is the first one the visitor sees; it
+  // happens once after hydration and once per new cart.
+  if (hydrated && held.restoredFor !== fresh) {
+    dispatch({ type: 'restored', fresh, form: restoreFormState(storage()?.getItem(STORAGE_KEY) ?? null, fresh) });
+  }
+  const restored = held.restoredFor === fresh;
+  const finished = useRef(false);
+
+  useEffect(() => {
+    if (restored && !finished.current) storeFormState(held.form);
+  }, [restored, held.form]);
+
+  const finish = () => {
+    finished.current = true;
+    storage()?.removeItem(STORAGE_KEY);
+  };
+  return { state: held.form, dispatch: dispatch as React.Dispatch<CheckoutAction>, restored, finish };
+}

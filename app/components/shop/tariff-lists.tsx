@@ -1,0 +1,51 @@
+import { TARIFF_CATEGORIES } from '~/constants.ts';
+import type { Offer } from '~/domain/offer.ts';
+import { useT } from '../i18n-context.tsx';
+import { BookButton } from './book-button.tsx';
+import { OfferCard } from './offer-card.tsx';
+
+/**
+ * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),
+ * each offer with its book button.
+ */
+export function TariffLists({ offers, airportId, entry, exit, actionError }: {
+  offers: Offer[];
+  airportId: number;
+  entry: string;
+  exit: string;
+  /** the no-JS action's refusal, for the offer it names */
+  actionError?: { tariffId: number; error: string };
+}) {
+  const t = useT();
+  const lists = TARIFF_CATEGORIES.map((category) => ({
+    category,
+    offers: offers.filter((o) => o.category === category),
+  })).filter((list) => list.offers.length > 0);
+
+  if (lists.length === 0) return <p className="card mt-6 p-5">{t('tariffs.none')}</p>;
+  return lists.map((list) => (
+    <section key={list.category} className="mt-8" aria-labelledby={`list-${list.category}`} data-tariff-list={list.category}>
+      <h2 id={`list-${list.category}`} className="text-xl font-semibold">
+        {t(`tariff.category.${list.category}.title`)}
+      </h2>
+      <p className="text-sm text-muted">{t(`tariff.category.${list.category}.text`)}</p>
+      <div className="mt-3 grid gap-4">
+        {list.offers.map((offer) => (
+          <OfferCard
+            key={offer.tariffId}
+            offer={offer}
+            bookButton={
+              <BookButton
+                offer={offer}
+                airportId={airportId}
+                entry={entry}
+                exit={exit}
+                actionError={actionError?.tariffId === offer.tariffId ? actionError.error : undefined}
+              />
+            }
+          />
+        ))}
+      </div>
+    </section>
+  ));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { redirectWithFlash, type FlashMessage } from './flash.server.ts';
+
+function fakeSession() {
+  const log: string[] = [];
+  let stored: FlashMessage | undefined;
+  return {
+    log,
+    stored: () => stored,
+    set(key: 'flash', value: FlashMessage) {
+      log.push(`set:${key}`);
+      stored = value;
+    },
+    async save() {
+      log.push('save');
+    },
+  };
+}
+
+describe('redirectWithFlash', () => {
+  it('sets the flash, saves the session before answering and redirects with the given headers', async () => {
+    const session = fakeSession();
+    const response = await redirectWithFlash(session, '/en/', { type: 'info', message: 'Your cart is empty.' }, {
+      headers: { 'Cache-Control': 'private, no-store' },
+    });
+    expect(session.log).toEqual(['set:flash', 'save']);
+    expect(session.stored()).toEqual({ type: 'info', message: 'Your cart is empty.' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/en/');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+});
