@@ -32,6 +32,15 @@ export default tseslint.config(
   {
     files: ['app/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region must be focusable so keyboards can scroll it (axe scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+      // DESIGN §7: every modal carries role="dialog", also on the native <dialog>.
+      'jsx-a11y/no-redundant-roles': ['error', { dialog: ['dialog'] }],
+      // Labels that wrap their control and a nested text block (payment type cards).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 4 }],
+    },
   },
   {
     // Node scripts, benchmarks and configuration files print to the console by design.

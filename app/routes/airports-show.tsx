@@ -7,7 +7,6 @@ import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.t
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
 import { TariffOverview } from '~/components/shop/tariff-overview.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
-import { formatMoney } from '~/domain/money.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';

@@ -1,5 +1,5 @@
 import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
-import { invoiceWireKey, INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
+import { invoiceWireKey, type INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
 import { intlLocale } from '~/domain/localized.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
 import { LazyFeature } from '../widgets/lazy-feature.tsx';
@@ -29,7 +29,8 @@ function GenderField({ name, value, onChange, errors }: { name: string; value: G
   const t = useT();
   const aria = describe(name, errors);
   return (
-    <fieldset aria-describedby={aria['aria-describedby']}>
+    // aria-invalid belongs to the radio group, not its radios (WAI-ARIA 1.2).
+    <fieldset role="radiogroup" aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']}>
       <legend className="field-label">{t('checkout.billing.gender')}</legend>
       <div className="flex flex-wrap gap-2">
         {GENDERS.map((g, i) => (
@@ -45,7 +46,6 @@ function GenderField({ name, value, onChange, errors }: { name: string; value: G
               className="size-4 accent-accent"
               checked={value === g.value}
               onChange={() => onChange(g.value)}
-              aria-invalid={aria['aria-invalid']}
             />
             {t(g.key)}
           </label>

@@ -36,6 +36,7 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <SummaryPanel page={page} travel={state.checkout.travel} price={price} />
 
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter from the form's own inputs, delegated */}
         <form
           ref={formRef}
           noValidate

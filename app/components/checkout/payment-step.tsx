@@ -24,7 +24,8 @@ export function PaymentStep({
   const aria = describe('paymentType', errors);
   return (
     <div className="grid gap-5">
-      <fieldset aria-describedby={aria['aria-describedby']}>
+      {/* aria-invalid belongs to the radio group, not its radios (WAI-ARIA 1.2). */}
+      <fieldset role="radiogroup" aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']}>
         <legend className="field-label">{t('checkout.payment.type')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {paymentTypes.map((type, i) => {
@@ -43,7 +44,6 @@ export function PaymentStep({
                   className="mt-1 size-4 accent-accent"
                   checked={payment.paymentType === type}
                   onChange={() => set({ paymentType: type })}
-                  aria-invalid={aria['aria-invalid']}
                   aria-describedby={`co-payment-${type}-text`}
                 />
                 <span className="flex-1">

@@ -186,6 +186,7 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
 
   return (
     <>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only keeps the focus in the combobox input */}
       <div
         ref={popup}
         hidden={!list.open}
@@ -199,6 +200,7 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
           {suggestions.map((s, i) => {
             const active = list.open && i === list.active;
             return (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- ARIA combobox: the keys live on the input (aria-activedescendant)
               <li
                 key={`${s.label}|${s.country}`}
                 id={`${listId}-${i}`}

@@ -89,6 +89,7 @@ export default function DatePicker({ entryId, exitId, minDate, iconOnly = false 
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape from any control inside the picker, delegated
     <div
       ref={root}
       className="static"
@@ -144,6 +145,7 @@ export default function DatePicker({ entryId, exitId, minDate, iconOnly = false 
             disabled={{ before: minDay }}
             selected={range}
             onSelect={(_selected, triggerDate) => onPick(triggerDate)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the calendar popup was opened by the user: focus moves into it
             autoFocus
             className="rdp-shop"
           />

@@ -24,6 +24,7 @@ export function FlashOutlet() {
       {list.map((flash) => {
         const { box, Icon } = STYLE[flash.type];
         return (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a click anywhere dismisses; keyboards use the close button inside
           <div
             key={flash.id}
             role={flash.type === 'error' ? 'alert' : 'status'}

@@ -23,6 +23,7 @@ export default function GallerySlider({ images, startIndex = 0, label }: { image
   });
   if (count === 0) return null;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys from the carousel's own buttons, delegated
     <section
       aria-roledescription="carousel"
       aria-label={label ?? t('js.gallery.label')}
