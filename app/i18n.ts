@@ -4,10 +4,8 @@
  */
 import { FALLBACK_LOCALE } from './constants.ts';
 
-/** Supported interface languages. */
-export const LOCALES = ['de', 'en'] as const;
-/** An interface language. */
-export type Locale = (typeof LOCALES)[number];
+/** An interface language: German (default) or English. */
+export type Locale = 'de' | 'en';
 /** A flat key → text dictionary, as served by `GET /translations/{locale}.json`. */
 export type Dictionary = Record<string, string>;
 

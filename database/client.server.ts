@@ -26,7 +26,7 @@ export type DatabaseHandle = {
 };
 
 /** Folder of the drizzle-kit migrations, resolved from the working directory (the project root). */
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
+const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
 
 /**
  * Opens PostgreSQL when `url` is set, otherwise PGlite with its data in `dataDir`

@@ -13,7 +13,7 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 /** Schema of the process environment; see the configuration table in README.md. */
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),

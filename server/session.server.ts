@@ -10,22 +10,18 @@ import crypto from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { sessions } from '#database/schema.ts';
-import type { Cart } from '~/domain/cart-schema.ts';
 import type { SessionPort, SessionValues } from '~/services/session-port.ts';
 
 /** Name of the session cookie. */
-export const SESSION_COOKIE = 'eap_session';
+const SESSION_COOKIE = 'eap_session';
 /** Sliding session lifetime, ms (14 days). */
-export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Known session fields, all optional: the services' fields plus what only pages use. */
 export type SessionData = SessionValues & {
   /** one flash message shown on the next page (DESIGN §7) */
   flash?: { title?: string; message: string; type?: string };
 };
-
-/** The cart kept in the session (its type derives from the cart schema in `app/domain`). */
-export type { Cart };
 
 /** A loaded session. Mutations mark it dirty; `save()` persists them. Services see it as a `SessionPort`. */
 export class Session implements SessionPort {

@@ -5,8 +5,6 @@
  */
 import { isFilled } from '~/domain/filled.ts';
 
-/** A data-layer entry. */
-export type DataLayerEntry = Record<string, unknown>;
 type WithDataLayer = { dataLayer?: unknown[] };
 
 /** Ensures `target.dataLayer` is an array and returns it (DESIGN §7). */

@@ -8,7 +8,7 @@ import { FALLBACK_LOCALE } from '~/constants.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** The JSON error body of the API (DESIGN §5). */
 export type ApiErrorBody = { message?: string; errors?: Record<string, string[]> };
@@ -48,7 +48,7 @@ export type ApiDeps = {
 export type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal };
 
 /** Builds the headers of SPEC §7 from the current page head (read on every call: the token may change). */
-export function apiHeaders(readMeta: ApiDeps['readMeta'], extra: Record<string, string> = {}): Record<string, string> {
+function apiHeaders(readMeta: ApiDeps['readMeta'], extra: Record<string, string> = {}): Record<string, string> {
   return {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -60,7 +60,7 @@ export function apiHeaders(readMeta: ApiDeps['readMeta'], extra: Record<string, 
 }
 
 /** Joins the base and a path given with or without a leading slash (`auth/check`, `/auth/check`). */
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return `${API_BASE}/${path.replace(/^\/+/, '')}`;
 }
 
@@ -143,13 +143,6 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
   };
 }
 
-/** The API client type. */
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** The page's API client. */
 export const api = createApiClient();
 
-/** Sends one API request with the page's client (kept for existing callers). */
-export function apiRequest<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  return api.request<T>(method, path, body, { headers });
-}

@@ -7,7 +7,7 @@ import { COOKIE_BAR_COOKIE } from '~/constants.ts';
 /** Consent values stored in the cookie-bar cookie. */
 export type Consent = 'all' | 'necessary';
 /** How long the choice is kept: one year, in seconds. */
-export const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
+const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Reads one cookie from a `document.cookie` string; `null` when absent. */
 export function readCookie(cookieString: string, name: string): string | null {
@@ -27,7 +27,7 @@ export function readCookie(cookieString: string, name: string): string | null {
 }
 
 /** Builds a `document.cookie` assignment (path `/`, SameSite=Lax, Secure on https). */
-export function serializeCookie(name: string, value: string, options: { maxAge: number; secure?: boolean }): string {
+function serializeCookie(name: string, value: string, options: { maxAge: number; secure?: boolean }): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${options.maxAge}; SameSite=Lax${options.secure ? '; Secure' : ''}`;
 }
 

@@ -8,14 +8,14 @@ import { isFilled } from '~/domain/filled.ts';
 import { createStore } from './store.ts';
 
 /** Flash types (DESIGN §7: `data-flash="<type>"`). */
-export type FlashType = 'error' | 'info' | 'success' | 'warning';
+type FlashType = 'error' | 'info' | 'success' | 'warning';
 /** A flash message as callers give it. */
 export type FlashInput = { title?: string | null; message?: string | null; type?: string | null; duration?: number | null };
 /** A flash message on screen. */
 export type Flash = { id: number; title: string | null; message: string; type: FlashType; duration: number };
 
 /** Translation key of the default flash text (SPEC §8). */
-export const DEFAULT_FLASH_MESSAGE_KEY = 'js.flash-message.message';
+const DEFAULT_FLASH_MESSAGE_KEY = 'js.flash-message.message';
 const TYPES: readonly FlashType[] = ['error', 'info', 'success', 'warning'];
 
 /**
@@ -76,5 +76,3 @@ export function createFlashStore(options: { t?: (key: string) => string; timers?
   };
 }
 
-/** The flash store type. */
-export type FlashStore = ReturnType<typeof createFlashStore>;

@@ -110,5 +110,3 @@ export function createGestureRecognizer(emit: (gesture: Gesture) => void, option
   };
 }
 
-/** The recognizer type. */
-export type GestureRecognizer = ReturnType<typeof createGestureRecognizer>;

@@ -54,11 +54,8 @@ export function createModalStore(hooks: { onOpen?: (name: ModalName) => void } =
   };
 }
 
-/** The modal store type. */
-export type ModalStore = ReturnType<typeof createModalStore>;
-
 /** URL hash shortcuts (SPEC §2): `#registrieren` → register, `#login` → login. */
-export const HASH_SHORTCUTS: Readonly<Record<string, ModalName>> = Object.freeze({
+const HASH_SHORTCUTS: Readonly<Record<string, ModalName>> = Object.freeze({
   registrieren: 'register',
   login: 'login',
 });

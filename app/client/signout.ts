@@ -6,9 +6,9 @@
  */
 
 /** Translation key of the sign-out flash title (SPEC §4). */
-export const SIGNOUT_TITLE_KEY = 'js.signout.message.title';
+const SIGNOUT_TITLE_KEY = 'js.signout.message.title';
 /** Translation key of the sign-out flash text (ours). */
-export const SIGNOUT_MESSAGE_KEY = 'js.signout.message.text';
+const SIGNOUT_MESSAGE_KEY = 'js.signout.message.text';
 
 /** Whether the route (SPEC §2 route name) must be left after sign-out: `account` and `user.*`. */
 export function leavesAfterSignOut(routeName: string): boolean {

@@ -9,7 +9,7 @@ import { FALLBACK_LOCALE } from '~/constants.ts';
 import { interpolate, type Dictionary, type Locale } from '~/i18n.ts';
 
 /** Prefix marking a translation value that holds JSON (SPEC §4). */
-export const JSON_PREFIX = 'json:';
+const JSON_PREFIX = 'json:';
 
 /** Placeholder values. */
 export type TranslationParams = Record<string, string | number>;

@@ -4,7 +4,7 @@
  */
 
 /** One legal page: title and sections of paragraphs. */
-export type LegalPage = { title: string; sections: { heading: string; paragraphs: string[] }[] };
+type LegalPage = { title: string; sections: { heading: string; paragraphs: string[] }[] };
 
 type Pages = Record<'imprint' | 'privacy' | 'terms', LegalPage>;
 

@@ -19,5 +19,3 @@ export const CartSchema = z.object({
  */
 export type Cart = z.infer<typeof CartSchema>;
 
-/** A parsed cart request (the same shape as the stored {@link Cart}). */
-export type CartInput = Cart;

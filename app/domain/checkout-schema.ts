@@ -28,11 +28,6 @@ export const COUNTRIES = [
   'HU', 'SK', 'SI', 'HR', 'GR', 'RO', 'BG', 'TR', 'US',
 ] as const;
 
-/** The checkout steps in order (SPEC §4); `submit` is the last. */
-export const CHECKOUT_STEPS = ['travel', 'billingAddress', 'payment', 'submit'] as const;
-/** A checkout step. */
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
 /** SPEC §3 travel, as held on the client. Times are airport local `YYYY-MM-DDTHH:mm`. */
 export type Travel = {
   entryTime: string;
@@ -222,12 +217,12 @@ const GERMAN_PLATE = /^[A-ZÄÖÜ]{1,3}[- ]?[A-Z]{1,2}[- ]?\d{1,4}[EH]?$/i;
 const FOREIGN_PLATE = /^(?=.*\d)[A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ -]{1,11}$/i;
 
 /** True when `postcode` has the format of `country` (ISO alpha-2). */
-export function isValidPostcode(postcode: string, country: string): boolean {
+function isValidPostcode(postcode: string, country: string): boolean {
   return (POSTCODES[country] ?? POSTCODE_FALLBACK).test(postcode.trim());
 }
 
 /** True for a plausible licence plate (German format, or a generic foreign one). */
-export function isValidLicensePlate(plate: string): boolean {
+function isValidLicensePlate(plate: string): boolean {
   const value = plate.trim();
   return GERMAN_PLATE.test(value) || FOREIGN_PLATE.test(value);
 }
@@ -241,7 +236,7 @@ const integer = (min: number) =>
   z.coerce.number({ error: 'validation.required' }).int('validation.integer').min(min, 'validation.min');
 
 /** Travel on the wire (DESIGN §5): times local `YYYY-MM-DDTHH:mm`, bulkyBaggage `;`-joined. */
-export const TravelSchema = z
+const TravelSchema = z
   .object({
     entryTime: required(z.string().regex(LOCAL_DATE_TIME, 'validation.datetime')),
     exitTime: required(z.string().regex(LOCAL_DATE_TIME, 'validation.datetime')),
@@ -286,7 +281,7 @@ function checkPostcode(address: { postcode: string; country: string }, ctx: z.Re
  * Billing address on the wire, with the separate invoice address flat under the `billIsDifferentAddress`
  * prefix when `billIsDifferent` is true (SPEC §3).
  */
-export const BillingAddressSchema = z
+const BillingAddressSchema = z
   .object({
     ...addressFields,
     email: required(z.string().max(EMAIL_MAX_LENGTH, 'validation.too_long').refine(isEmail, 'validation.email')),
@@ -326,7 +321,7 @@ export function invoiceAddressFromWire(body: Record<string, unknown>): Record<st
 }
 
 /** Payment on the wire: an offered type and an optional coupon code. */
-export const PaymentSchema = z.object({
+const PaymentSchema = z.object({
   paymentType: z.enum(PAYMENT_TYPES, { error: 'validation.payment_type' }),
   couponCode: z
     .string({ error: 'validation.invalid' })
@@ -357,31 +352,3 @@ export function validateStep<S extends keyof typeof STEP_SCHEMAS>(
   return { success: false, errors: issuesToFieldKeys(result.error.issues) };
 }
 
-/**
- * Validates a whole checkout body (all steps flat); merges the field errors of every step.
- */
-export function validateCheckout(body: Record<string, unknown>):
-  | {
-      success: true;
-      data: {
-        travel: z.infer<typeof TravelSchema>;
-        billing: z.infer<typeof BillingAddressSchema>;
-        payment: z.infer<typeof PaymentSchema>;
-      };
-    }
-  | { success: false; errors: FieldErrors } {
-  const travel = validateStep('travel', body);
-  const billing = validateStep('billingAddress', body);
-  const payment = validateStep('payment', body);
-  if (travel.success && billing.success && payment.success) {
-    return { success: true, data: { travel: travel.data, billing: billing.data, payment: payment.data } };
-  }
-  return {
-    success: false,
-    errors: {
-      ...(travel.success ? {} : travel.errors),
-      ...(billing.success ? {} : billing.errors),
-      ...(payment.success ? {} : payment.errors),
-    },
-  };
-}

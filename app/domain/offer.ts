@@ -6,7 +6,7 @@ import type { StayViolation } from './booking-rules.ts';
 import type { PriceBreakdown } from './pricing.ts';
 
 /** Parking lot facts shown on an offer card (DESIGN §10). */
-export type OfferFeatures = {
+type OfferFeatures = {
   covered: boolean;
   keysHandedOver: boolean;
   evCharging: boolean;

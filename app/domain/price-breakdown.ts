@@ -8,7 +8,7 @@ import { intlLocale } from './localized.ts';
 import type { PriceBreakdown } from './pricing.ts';
 
 /** What a line stands for; `total` and `vat` are always present, the others only when not zero. */
-export type PriceBreakdownLineKind = 'parking' | 'persons' | 'child_seats' | 'discount' | 'total' | 'vat';
+type PriceBreakdownLineKind = 'parking' | 'persons' | 'child_seats' | 'discount' | 'total' | 'vat';
 
 /**
  * One labelled amount: translate `labelKey` with `labelParams` (`t(labelKey, labelParams)`) and format `cents`

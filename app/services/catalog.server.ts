@@ -14,8 +14,6 @@ import { addDaysToDate, instantToLocal } from '~/domain/local-time.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 
-export type { Offer } from '~/domain/offer.ts';
-
 /** An airport row. */
 export type AirportRow = typeof airports.$inferSelect;
 /** A tariff row with its parking lot and price lists. */
@@ -156,7 +154,7 @@ export function tariffFromPrices(
 }
 
 /** Booked spaces per tariff and day for the given dates (airport local `YYYY-MM-DD`). */
-export async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
+async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
   if (tariffIds.length === 0 || dates.length === 0) return [];
   return db
     .select()

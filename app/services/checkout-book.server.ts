@@ -42,7 +42,7 @@ const REFERENCE_ATTEMPTS = 5;
  * @throws CheckoutError 409 `checkout.api.sold_out` when any date is at capacity.
  * Source: DESIGN §6 (Availability: check and insert in one transaction that locks the day rows).
  */
-export async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
+async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
   await tx
     .insert(tariffDays)
     .values(dates.map((day) => ({ tariffId: tariff.id, day, booked: 0 })))
@@ -68,7 +68,7 @@ export async function reserveDays(tx: Database, tariff: { id: number; capacity: 
  *   use was taken concurrently.
  * Source: DESIGN §6 (Coupon: usage limit).
  */
-export async function redeemCoupon(tx: Database, coupon: CouponRow): Promise<void> {
+async function redeemCoupon(tx: Database, coupon: CouponRow): Promise<void> {
   const redeemed = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -85,7 +85,7 @@ export async function redeemCoupon(tx: Database, coupon: CouponRow): Promise<voi
  *
  * Source: DESIGN §6 (Invoice: number `RE-YYYY-NNNNNN`, gapless per year, assigned once on confirmation).
  */
-export async function nextInvoiceNumber(tx: Database, year: number): Promise<string> {
+async function nextInvoiceNumber(tx: Database, year: number): Promise<string> {
   const [counter] = await tx
     .insert(invoiceCounters)
     .values({ year, last: 1 })
@@ -103,7 +103,7 @@ export async function nextInvoiceNumber(tx: Database, year: number): Promise<str
  * @throws Error when every attempt hit a taken reference (practically never).
  * Source: DESIGN §6 (Reservation: reference of 8 Crockford-base32 characters).
  */
-export async function insertReservation(
+async function insertReservation(
   tx: Database,
   values: Omit<typeof reservations.$inferInsert, 'reference'>,
 ): Promise<Reservation> {

@@ -80,7 +80,7 @@ function travelRules(context: CartContext, body: Record<string, unknown>, schema
  *   (`validation.coupon.unknown|expired|min_days|used_up|airport`).
  * Source: DESIGN §6 (Coupon: code, percent or fixed amount, validity, minimum days, usage limit, airports).
  */
-export async function checkCoupon(
+async function checkCoupon(
   db: Database,
   code: string,
   stay: { entry: string; exit: string; airportId: number },

@@ -17,7 +17,7 @@ import { priceBooking } from './checkout-price.server.ts';
 import { asObject, validateBooking } from './checkout-validate.server.ts';
 
 export { CheckoutError } from './checkout-error.server.ts';
-export { checkCoupon, validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
+export {  validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
 export type { Reservation } from './checkout-book.server.ts';
 
 /**

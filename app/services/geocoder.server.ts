@@ -18,12 +18,12 @@ import type { AddressSuggestion } from '~/domain/address-suggestion.ts';
 import type { Locale } from '~/i18n.ts';
 
 /** Provider time-out in ms: the user is typing, so a late answer is a useless answer. */
-export const GEOCODER_TIMEOUT_MS = 2_000;
+const GEOCODER_TIMEOUT_MS = 2_000;
 /** Default cache size (entries) and entry lifetime (ms). */
-export const GEOCODER_CACHE = { maxEntries: 500, ttlMs: 60 * 60_000 } as const;
+const GEOCODER_CACHE = { maxEntries: 500, ttlMs: 60 * 60_000 } as const;
 
 /** Options of one search. */
-export type SearchOptions = {
+type SearchOptions = {
   /** language of place names (Photon `lang`) */
   locale: Locale;
   /** only addresses in these ISO alpha-2 countries (upper case); all when absent */

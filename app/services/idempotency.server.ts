@@ -13,13 +13,13 @@ import type { Database } from '#database/client.server.ts';
 import { idempotencyKeys } from '#database/schema.ts';
 
 /** Longest accepted `Idempotency-Key` header, characters (DESIGN §5: 1–200). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 
 /**
  * Minutes after which an `in_flight` row counts as abandoned (its process died before answering) and may be
  * taken over by a retry; our decision, far above any real request time.
  */
-export const IDEMPOTENCY_STALE_MINUTES = 5;
+const IDEMPOTENCY_STALE_MINUTES = 5;
 
 /**
  * What to do with a request carrying an `Idempotency-Key`:
@@ -35,7 +35,7 @@ export type IdempotencyDecision =
   | { kind: 'refused'; status: 409 | 422; messageKey: string };
 
 /** JSON with object keys sorted recursively, so equal bodies hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -156,7 +156,7 @@ export async function releaseIdempotency(db: Database, key: string): Promise<voi
 }
 
 /** How long a stored answer can be replayed, hours; older keys are purged. */
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
+const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 /** Deletes idempotency keys older than the retention period (called periodically by the server). */
 export async function purgeIdempotencyKeys(db: Database, now: Date = new Date()): Promise<void> {

@@ -13,7 +13,7 @@ export type ShopInfo = { name: string; address: string; email: string; phone: st
 export type RenderedMail = { subject: string; html: string; text: string };
 
 /** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(value: string | number): string {
+function escapeHtml(value: string | number): string {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

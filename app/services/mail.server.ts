@@ -22,27 +22,27 @@ import type { MailConfig, ServiceLogger } from './service-context.ts';
 export type MailContext = { db: Database; env: MailConfig; logger: ServiceLogger };
 
 /** An outbox row. */
-export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
  * Minutes to wait after the n-th failed attempt (index n-1): 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h.
  * The 8th failure marks the row `failed` (about 45 hours after the first try).
  */
-export const MAIL_BACKOFF_MINUTES = [1, 5, 30, 120, 360, 720, 1440] as const;
+const MAIL_BACKOFF_MINUTES = [1, 5, 30, 120, 360, 720, 1440] as const;
 /** Attempts after which a mail is given up (`status = failed`). */
 export const MAIL_MAX_ATTEMPTS = 8;
 /** Rows claimed per worker run. */
-export const MAIL_BATCH_SIZE = 5;
+const MAIL_BATCH_SIZE = 5;
 /**
  * Lease of a claimed row, minutes: its `next_attempt_at` is pushed this far so no other worker picks it while
  * this one sends; a crashed worker's rows come back after it. Longer than the SMTP time-outs below.
  */
-export const MAIL_CLAIM_LEASE_MINUTES = 10;
+const MAIL_CLAIM_LEASE_MINUTES = 10;
 /** Worker interval, ms. */
-export const MAIL_WORKER_INTERVAL_MS = 30_000;
+const MAIL_WORKER_INTERVAL_MS = 30_000;
 
 /** The shop's own data for mails, from the `SHOP_*` environment. */
-export function shopInfo(env: MailConfig): ShopInfo {
+function shopInfo(env: MailConfig): ShopInfo {
   return {
     name: env.SHOP_NAME,
     address: env.SHOP_ADDRESS,

@@ -8,14 +8,14 @@ import type { ReservationStatus, reservations } from '#database/schema.ts';
 import { PAYMENT_TYPES, type PaymentType } from '~/domain/checkout-schema.ts';
 
 /** A stored reservation row. */
-export type ReservationRow = typeof reservations.$inferSelect;
+type ReservationRow = typeof reservations.$inferSelect;
 
 /**
  * What an online provider tells us through its webhook, after the signature was verified.
  * `amountCents` in euro cents; `reference` is our reservation reference passed at `createPayment`.
  * Source: DESIGN §6 (online types: hosted redirect + signed webhook).
  */
-export type PaymentEvent = {
+type PaymentEvent = {
   kind: 'paid' | 'failed' | 'cancelled';
   reference: string;
   providerPaymentId: string;
@@ -27,7 +27,7 @@ export type PaymentEvent = {
  * never handle card data on our pages.
  * Source: DESIGN §6 (Payment types: online types through a `PaymentProvider` interface).
  */
-export interface OnlinePaymentProvider {
+interface OnlinePaymentProvider {
   /** payment type id offered to the customer, e.g. `paypal` */
   readonly id: string;
   /**
@@ -59,7 +59,7 @@ export type PaymentMethod =
  * The offered payment types by id. Keys must match `PAYMENT_TYPES` of the shared checkout schema (the
  * `Record` type enforces it). Source: DESIGN §6 (invoice: pay within 14 days; on_site: pay at the car park).
  */
-export const PAYMENT_METHODS: Readonly<Record<PaymentType, PaymentMethod>> = Object.freeze({
+const PAYMENT_METHODS: Readonly<Record<PaymentType, PaymentMethod>> = Object.freeze({
   invoice: { id: 'invoice', kind: 'offline', dueDays: 14 },
   on_site: { id: 'on_site', kind: 'offline', dueDays: null },
 });

@@ -18,7 +18,7 @@ import type { AddressView, PriceLine, ReservationView } from '~/domain/reservati
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 
 /** A reservation row. */
-export type ReservationRow = typeof reservations.$inferSelect;
+type ReservationRow = typeof reservations.$inferSelect;
 
 /** A reservation with the airport, tariff and parking lot it was booked for. */
 export type ReservationDetails = {
@@ -111,7 +111,7 @@ export function buildGuestAccessUrl(baseUrl: string, locale: Locale, reference: 
   return url.href;
 }
 
-export type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
+export type {   ReservationView } from '~/domain/reservation-view.ts';
 
 function salutation(gender: unknown, locale: Locale): string {
   const t = translator(locale);

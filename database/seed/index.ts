@@ -13,11 +13,6 @@ import { COUPONS } from './coupons.ts';
 import { FAQ } from './faq.ts';
 import { PARKING } from './parking.ts';
 
-export { AIRPORTS } from './airports.ts';
-export { COUPONS } from './coupons.ts';
-export { FAQ, FAQ_CATEGORIES } from './faq.ts';
-export { PARKING } from './parking.ts';
-
 /** A transaction handle of `Database` (same query API). */
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

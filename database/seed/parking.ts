@@ -12,7 +12,7 @@ import type { parkingLots, ParkingLotFeatures, tariffs } from '../schema.ts';
 import { peakSeasons, standardList, type PriceCurve, type PriceListSeed } from './prices.ts';
 
 /** A tariff as the seed inserts it: the row without ids, plus its price lists (default first). */
-export type TariffSeed = Omit<typeof tariffs.$inferInsert, 'id' | 'airportId' | 'parkingLotId'> & {
+type TariffSeed = Omit<typeof tariffs.$inferInsert, 'id' | 'airportId' | 'parkingLotId'> & {
   priceLists: PriceListSeed[];
 };
 

@@ -66,7 +66,7 @@ export function standardList(curve: PriceCurve): PriceListSeed {
  * A season list: the default curve made dearer by `factor` (1.10 = 10 % more), valid for stays whose entry
  * date lies in `validFrom`..`validTo` (inclusive, `YYYY-MM-DD`, airport local date).
  */
-export function seasonList(
+function seasonList(
   curve: PriceCurve,
   name: string,
   validFrom: string,
@@ -83,9 +83,9 @@ export function seasonList(
 }
 
 /** Summer holidays (most German states) 2026 and 2027: 12 % surcharge. */
-export const SUMMER_FACTOR = 1.12;
+const SUMMER_FACTOR = 1.12;
 /** Christmas and New Year: 10 % surcharge. */
-export const CHRISTMAS_FACTOR = 1.1;
+const CHRISTMAS_FACTOR = 1.1;
 
 /**
  * The season lists used by the busiest tariffs at FRA, MUC and HAM: summer 2026 and 2027

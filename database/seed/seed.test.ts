@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.server.ts';
 import { airports, coupons, faqEntries, parkingLots, priceLists, tariffs } from '../schema.ts';
 import { seedDatabase, seedIfEmpty } from './index.ts';
+import { FAQ, FAQ_CATEGORIES } from './faq.ts';
 import { dayPriceCurve } from './prices.ts';
 
 const IATA = ['FRA', 'MUC', 'DUS', 'HAM', 'BER', 'STR', 'CGN', 'HAJ', 'NUE', 'LEJ', 'BRE', 'DTM', 'KSF'];
@@ -30,6 +31,17 @@ describe('dayPriceCurve', () => {
     expect(list[0]).toBe(3200);
     expect(list[7]).toBe(6500);
     expect(wellShaped(list)).toBe(true);
+  });
+});
+
+describe('FAQ seed', () => {
+  it('files every entry under a known category, in category order, with unique sort keys', () => {
+    const order = FAQ.map((entry) => FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]));
+    expect(order).not.toContain(-1);
+    const bySort = [...FAQ].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+    const categoryRanks = bySort.map((entry) => FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]));
+    expect(categoryRanks).toEqual([...categoryRanks].sort((a, b) => a - b));
+    expect(new Set(FAQ.map((entry) => entry.sort)).size).toBe(FAQ.length);
   });
 });
 

@@ -24,9 +24,9 @@ import { apiRateLimit } from './rate-limit.server.ts';
 import { apiLocals, handle, HttpError, ValidationError } from './http.server.ts';
 
 /** Requests allowed per IP and window (a typed address costs a handful: 250 ms debounce, 3+ characters). */
-export const ADDRESS_AUTOCOMPLETE_RATE = { limit: 60, windowMs: 60_000 } as const;
+const ADDRESS_AUTOCOMPLETE_RATE = { limit: 60, windowMs: 60_000 } as const;
 /** Suggestions per answer. */
-export const ADDRESS_SUGGESTION_LIMIT = 5;
+const ADDRESS_SUGGESTION_LIMIT = 5;
 
 const QuerySchema = z.object({
   q: z.string().trim().min(ADDRESS_QUERY_LENGTH.min).max(ADDRESS_QUERY_LENGTH.max),

@@ -15,9 +15,9 @@ import { apiRateLimit } from './rate-limit.server.ts';
 import { apiLocals, HttpError } from './http.server.ts';
 
 /** Length limits of the logged fields, in characters. */
-export const ERROR_REPORT_LIMITS = { type: 100, location: 500, message: 1000, url: 500, content: 2000 } as const;
+const ERROR_REPORT_LIMITS = { type: 100, location: 500, message: 1000, url: 500, content: 2000 } as const;
 /** Reports allowed per IP and window. */
-export const ERROR_REPORT_RATE = { limit: 30, windowMs: 60_000 } as const;
+const ERROR_REPORT_RATE = { limit: 30, windowMs: 60_000 } as const;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 // Phone-like runs: optional +, then at least 7 digits with spaces, dots, slashes, dashes or brackets between.
@@ -35,7 +35,7 @@ export function truncate(text: string, max: number): string {
 
 const loose = z.union([z.string(), z.number(), z.boolean(), z.null()]).transform((v) => (v === null ? '' : String(v)));
 /** Schema of the report body (generous input sizes; truncation happens after parsing). */
-export const ErrorReportSchema = z.object({
+const ErrorReportSchema = z.object({
   type: loose.pipe(z.string().max(10_000)),
   location: loose.pipe(z.string().max(10_000)),
   message: loose.pipe(z.string().max(50_000)),
@@ -50,7 +50,7 @@ export const ErrorReportSchema = z.object({
 });
 
 /** Validated, truncated, scrubbed report as logged. */
-export function cleanReport(input: z.infer<typeof ErrorReportSchema>) {
+function cleanReport(input: z.infer<typeof ErrorReportSchema>) {
   const clean = (value: string, max: number) => truncate(scrubPii(value), max);
   return {
     type: clean(input.type, ERROR_REPORT_LIMITS.type),

@@ -17,10 +17,10 @@ import { inject } from 'vitest';
 import { TEMPLATE_FILE } from './global-setup.ts';
 
 /** Which database the current test project runs against. */
-export const DRIVER: 'pglite' | 'postgres' = process.env.TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+const DRIVER: 'pglite' | 'postgres' = process.env.TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
 /** Opens a fresh copy of the migrated, seeded template database. */
-export async function cloneDatabase(): Promise<DatabaseHandle> {
+async function cloneDatabase(): Promise<DatabaseHandle> {
   if (DRIVER === 'postgres') {
     const base = new URL(process.env.TEST_DATABASE_URL!);
     const template = inject('pgTemplate');

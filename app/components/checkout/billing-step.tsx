@@ -8,7 +8,7 @@ import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';
 
 /** Phone regions offered (ISO code → international dialling code), the frequent ones of our customers. */
-export const PHONE_REGIONS: [string, string][] = [
+const PHONE_REGIONS: [string, string][] = [
   ['DE', '+49'], ['AT', '+43'], ['CH', '+41'], ['NL', '+31'], ['BE', '+32'], ['LU', '+352'], ['FR', '+33'],
   ['DK', '+45'], ['PL', '+48'], ['CZ', '+420'], ['IT', '+39'], ['ES', '+34'], ['GB', '+44'], ['US', '+1'],
 ];

@@ -10,7 +10,7 @@ import { PriceLines } from '../ui/price-lines.tsx';
 import type { BookingPageData } from './types.ts';
 
 /** Formats a local `YYYY-MM-DDTHH:mm` as it reads (no time-zone shift), or a dash when incomplete. */
-export function useLocalDateTime() {
+function useLocalDateTime() {
   const locale = useLocale();
   return (local: string) => formatLocalDateTime(local, locale, '—');
 }

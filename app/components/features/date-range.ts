@@ -5,9 +5,9 @@
  */
 
 /** Default time of the entry input when it was empty. */
-export const DEFAULT_ENTRY_TIME = '08:00';
+const DEFAULT_ENTRY_TIME = '08:00';
 /** Default time of the exit input when it was empty. */
-export const DEFAULT_EXIT_TIME = '18:00';
+const DEFAULT_EXIT_TIME = '18:00';
 
 /** A day range of the calendar; `to` is missing while only the first day is picked. */
 export type DayRange = { from: Date | undefined; to?: Date | undefined };

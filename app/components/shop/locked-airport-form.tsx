@@ -9,7 +9,7 @@ import { FormField } from '../ui/form-field.tsx';
  * airportStatus). With JavaScript it calls `POST /api/locked-airport-notification`; without, it posts to the
  * page's action (`intent=notify`).
  */
-export function LockedAirportForm({ airportId, result }: { airportId: number; result?: { ok: boolean; message: string } }) {
+function LockedAirportForm({ airportId, result }: { airportId: number; result?: { ok: boolean; message: string } }) {
   const t = useT();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const [state, setState] = useState<{ ok: boolean; message: string } | undefined>(result);

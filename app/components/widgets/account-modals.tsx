@@ -17,7 +17,7 @@ function SwitchLink({ to, children }: { to: ModalName; children: React.ReactNode
 }
 
 /** Login modal (placeholder body). */
-export function LoginModal() {
+function LoginModal() {
   const t = useT();
   return (
     <Modal name="login" title={t('modal.login.title')}>
@@ -33,7 +33,7 @@ export function LoginModal() {
 }
 
 /** Lost-password modal (placeholder body). */
-export function LostPasswordModal() {
+function LostPasswordModal() {
   const t = useT();
   return (
     <Modal name="lostPassword" title={t('modal.lost_password.title')}>
@@ -48,7 +48,7 @@ export function LostPasswordModal() {
 }
 
 /** Register modal (placeholder body). */
-export function RegisterModal() {
+function RegisterModal() {
   const t = useT();
   return (
     <Modal name="register" title={t('modal.register.title')}>
@@ -63,7 +63,7 @@ export function RegisterModal() {
 }
 
 /** Shown after a successful registration. */
-export function RegisteredModal() {
+function RegisteredModal() {
   const t = useT();
   return (
     <Modal name="registered" title={t('modal.registered.title')}>

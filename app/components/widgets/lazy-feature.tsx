@@ -16,7 +16,7 @@ const LOADING: FeatureState = { status: 'loading', module: null, showLoading: fa
  * (`ChunkLoadError`, SPEC §8). `showLoading` turns true only after `delayMs` (default 200 ms, SPEC §9), so fast
  * loads show no spinner.
  */
-export function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_DELAY_MS): FeatureState {
+function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_DELAY_MS): FeatureState {
   // Tagged with the feature it belongs to, so a new `name` reads as loading without a reset in the effect.
   const [state, setState] = useState<FeatureState & { name: FeatureName }>({ name, ...LOADING });
   useEffect(() => {

@@ -87,20 +87,3 @@ export function Modal({
   );
 }
 
-/** A button that opens the modal `name` (and remembers itself as the element to refocus). */
-export function ModalTrigger({ name, className, children, ...rest }: { name: ModalName } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-haspopup="dialog"
-      {...rest}
-      onClick={(event) => {
-        rest.onClick?.(event);
-        if (!event.defaultPrevented) modals.open(name, event.currentTarget);
-      }}
-    >
-      {children}
-    </button>
-  );
-}
