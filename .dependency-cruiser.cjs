@@ -11,7 +11,17 @@ module.exports = {
       comment: 'app/domain holds pure rules: no database, no services, no server, no *.server.ts (DESIGN §2).',
       severity: 'error',
       from: { path: '^app/domain/' },
-      to: { path: ['^database/', '^app/services/', '^server/', '\\.server\\.tsx?$', '^app/routes/', '^app/components/', '^app/client/'] },
+      to: {
+        path: [
+          '^database/',
+          '^app/services/',
+          '^server/',
+          '\\.server\\.tsx?$',
+          '^app/routes/',
+          '^app/components/',
+          '^app/client/',
+        ],
+      },
     },
     {
       name: 'domain-no-io',
@@ -60,7 +70,10 @@ module.exports = {
     exclude: { path: '^(build|\\.react-router|\\.data|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -9,7 +9,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['build/**', '.react-router/**', '.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'public/**'],
+    ignores: [
+      'build/**',
+      '.react-router/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'public/**',
+    ],
   },
   // Lint directives that no longer suppress anything are errors, so stale ones cannot pile up.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -19,7 +27,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -42,6 +42,11 @@ export default defineConfig({
     stderr: 'pipe',
     // ADDRESS_AUTOCOMPLETE_URL switches the address autocomplete on; nothing listens there (discard port): the
     // spec fulfils /api/address-autocomplete in the browser, and other specs' typing just gets no suggestions.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, ADDRESS_AUTOCOMPLETE_URL: 'http://127.0.0.1:9/' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADDRESS_AUTOCOMPLETE_URL: 'http://127.0.0.1:9/',
+    },
   },
 });

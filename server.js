@@ -20,7 +20,9 @@ if (development) {
 const { app, ctx, close } = started;
 const server = app.listen(ctx.env.PORT, ctx.env.HOST, () => {
   const address = server.address();
-  ctx.logger.info(`shop listening on http://${ctx.env.HOST === '0.0.0.0' ? 'localhost' : ctx.env.HOST}:${address.port}`);
+  ctx.logger.info(
+    `shop listening on http://${ctx.env.HOST === '0.0.0.0' ? 'localhost' : ctx.env.HOST}:${address.port}`,
+  );
 });
 
 let stopping = false;

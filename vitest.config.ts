@@ -10,7 +10,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'database/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'database/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

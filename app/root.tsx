@@ -85,7 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             {root ? <SiteFooter shop={root.shop} /> : null}
           </div>
-          <ClientLayer flash={root?.flash ?? null} dictionary={root?.dictionary ?? {}} analyticsUrl={root?.analyticsUrl ?? null} />
+          <ClientLayer
+            flash={root?.flash ?? null}
+            dictionary={root?.dictionary ?? {}}
+            analyticsUrl={root?.analyticsUrl ?? null}
+          />
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -10,9 +10,19 @@ const out = {};
 for (const p of pages) {
   const json = execFileSync(
     'npx',
-    ['--yes', 'lighthouse@12.2.3', BASE + p, '--quiet', '--output=json', '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+    [
+      '--yes',
+      'lighthouse@12.2.3',
+      BASE + p,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
   ).toString();
   const report = JSON.parse(json);
   out[p] = Object.fromEntries(Object.entries(report.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));

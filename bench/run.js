@@ -28,7 +28,14 @@ buildIfNeeded();
 const dataDir = path.resolve('.data/bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['server.js'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -56,14 +63,25 @@ function load(url, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 10, duration: DURATION, headers }, (err, result) => {
       if (err) reject(err);
-      else resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
+      else
+        resolve({
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+        });
     });
   });
 }
 
 try {
   await waitForServer();
-  const results = { date: new Date().toISOString(), durationSeconds: DURATION, driver: process.env.DATABASE_URL ? 'postgres' : 'pglite', routes: {} };
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: DURATION,
+    driver: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    routes: {},
+  };
   for (const [name, p] of Object.entries(PAGES)) {
     results.routes[name] = { ...(await load(BASE + p)), js: await scriptBytes(p) };
   }
@@ -71,7 +89,9 @@ try {
   fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
   console.log(`\n| route | req/s | p50 ms | p99 ms | non-2xx | JS (gzip KiB, files) |\n|---|---|---|---|---|---|`);
   for (const [name, r] of Object.entries(results.routes)) {
-    console.log(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.js ? `${r.js.gzipKiB} (${r.js.files})` : '–'} |`);
+    console.log(
+      `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.js ? `${r.js.gzipKiB} (${r.js.files})` : '–'} |`,
+    );
   }
 } finally {
   server.kill('SIGTERM');

@@ -281,7 +281,9 @@ export const reservations = pgTable(
   },
   (t) => [
     uniqueIndex('reservations_reference_idx').on(t.reference),
-    uniqueIndex('reservations_invoice_number_idx').on(t.invoiceNumber).where(sql`${t.invoiceNumber} is not null`),
+    uniqueIndex('reservations_invoice_number_idx')
+      .on(t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     index('reservations_user_idx').on(t.userId),
   ],
 );

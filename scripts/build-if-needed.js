@@ -3,7 +3,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'server', 'database', 'locales', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'server',
+  'database',
+  'locales',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+];
 const OUTPUT = 'build/server/index.js';
 
 function newestMtime(entry) {

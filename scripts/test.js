@@ -1,4 +1,4 @@
-// `npm test`: type check, unit tests, integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: type check, lint, unit tests, integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // then the Playwright e2e suite against a fresh production build. Prints one closing line
 // "N passed, N failed" and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -30,8 +30,15 @@ fs.mkdirSync('test-results', { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 
 if (run('typecheck', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), ['--noEmit']);
+// ESLint, the import rules of DESIGN §2 (dependency-cruiser), knip and Prettier: a broken rule fails the run.
+run('lint', 'npm', ['run', '--silent', 'lint']);
 
-run('unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+run('unit + integration', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) results.push({ passed: vitest.numPassedTests, failed: vitest.numFailedTests });
 
@@ -41,6 +48,8 @@ const e2e = readJson('test-results/e2e.json');
 if (e2e) results.push({ passed: e2e.stats.expected, failed: e2e.stats.unexpected + (e2e.stats.flaky ?? 0) });
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0) + (failedSteps > 0 && results.every((r) => r.failed === 0) ? failedSteps : 0);
+const failed =
+  results.reduce((n, r) => n + r.failed, 0) +
+  (failedSteps > 0 && results.every((r) => r.failed === 0) ? failedSteps : 0);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

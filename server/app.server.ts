@@ -15,7 +15,10 @@ import type { AppContext } from './context.server.ts';
  * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
  * `pages` (the React Router handler) and `staticDir` (the client build) are added when given.
  */
-export function createBaseApp(ctx: AppContext, options: { pages?: RequestHandler; staticDir?: string; devMiddleware?: RequestHandler } = {}): Express {
+export function createBaseApp(
+  ctx: AppContext,
+  options: { pages?: RequestHandler; staticDir?: string; devMiddleware?: RequestHandler } = {},
+): Express {
   const app = express();
   app.disable('x-powered-by');
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);

@@ -18,7 +18,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_SECRET: z.string().min(32).optional(),
   APP_DEBUG: flag,
   COOKIE_SECURE: flag,
@@ -35,7 +39,11 @@ const EnvSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ANALYTICS_URL: z.string().optional(),
   /** Photon-compatible geocoder endpoint of the billing-address autocomplete; unset or empty = feature off. */
-  ADDRESS_AUTOCOMPLETE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  ADDRESS_AUTOCOMPLETE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** The validated environment plus the derived, always-present session secret. */

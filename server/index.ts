@@ -25,12 +25,14 @@ export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContex
  * Opens and prepares the database and builds the app. `build` loads the React Router server build
  * (in development, through Vite's `ssrLoadModule`). Throws on an invalid environment or a failed migration.
  */
-export async function startApp(options: {
-  env?: Env;
-  build?: () => Promise<ServerBuild>;
-  staticDir?: string;
-  devMiddleware?: RequestHandler;
-} = {}): Promise<StartedApp> {
+export async function startApp(
+  options: {
+    env?: Env;
+    build?: () => Promise<ServerBuild>;
+    staticDir?: string;
+    devMiddleware?: RequestHandler;
+  } = {},
+): Promise<StartedApp> {
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const handle: DatabaseHandle = await openDatabase({
@@ -79,11 +81,14 @@ export async function startApp(options: {
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
   // Hourly housekeeping: expired sessions and idempotency keys past their replay window.
-  const purge = setInterval(() => {
-    ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
-    purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
-    purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
-  }, 60 * 60 * 1000);
+  const purge = setInterval(
+    () => {
+      ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
+      purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+      purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
+    },
+    60 * 60 * 1000,
+  );
   purge.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.
   const stopMailWorker = startMailWorker(ctx);

@@ -117,20 +117,23 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     /** The calls of SPEC §7 / DESIGN §5, one function each. */
     auth: {
       check: () => get<{ authenticated: boolean }>('auth/check'),
-      signin: (body: { login: string; password: string }) => post<{ user: unknown; csrfToken: string }>('auth/signin', body),
+      signin: (body: { login: string; password: string }) =>
+        post<{ user: unknown; csrfToken: string }>('auth/signin', body),
       signup: (body: Record<string, unknown>) => post<{ user: unknown; csrfToken: string }>('auth/signup', body),
       signout: () => get<{ csrfToken: string }>('auth/signout'),
       me: () => get<{ user: unknown }>('auth/me'),
       lostPassword: (body: { email: string }) => post<{ message: string }>('auth/lost-password', body),
     },
     checkout: {
-      cart: (body: Record<string, unknown>, options?: RequestOptions) => post<{ cart: unknown; redirect: string }>('checkout/cart', body, options),
+      cart: (body: Record<string, unknown>, options?: RequestOptions) =>
+        post<{ cart: unknown; redirect: string }>('checkout/cart', body, options),
       submit: (body: Record<string, unknown>, options?: RequestOptions) =>
         post<{ reservation: unknown; redirect: string }>('checkout', body, options),
       validate: (body: { step: 'travel' | 'billingAddress' | 'payment' } & Record<string, unknown>) =>
         post<{ valid: true }>('checkout/validate', body),
       validateTravel: (body: Record<string, unknown>) => post<{ valid: true }>('checkout/validate/travel', body),
-      validateBillingAddress: (body: Record<string, unknown>) => post<{ valid: true }>('checkout/validate/billing-address', body),
+      validateBillingAddress: (body: Record<string, unknown>) =>
+        post<{ valid: true }>('checkout/validate/billing-address', body),
       validatePayment: (body: Record<string, unknown>) => post<{ valid: true }>('checkout/validate/payment', body),
     },
     databaseCheck: (parameter: string) => get<{ exists: boolean }>(`database/check/${enc(parameter)}`),
@@ -145,4 +148,3 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
 
 /** The page's API client. */
 export const api = createApiClient();
-

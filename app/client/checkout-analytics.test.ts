@@ -12,10 +12,12 @@ describe('checkoutEvent (SPEC §4)', () => {
   });
 
   it('step billingAddress is step 2 with the login option', () => {
-    expect(checkoutEvent('billingAddress', { authenticated: false, products })?.ecommerce.checkout.actionField).toEqual({
-      step: 2,
-      option: 'not logged in',
-    });
+    expect(checkoutEvent('billingAddress', { authenticated: false, products })?.ecommerce.checkout.actionField).toEqual(
+      {
+        step: 2,
+        option: 'not logged in',
+      },
+    );
     expect(checkoutEvent('billingAddress', { authenticated: true, products })?.ecommerce.checkout.actionField).toEqual({
       step: 2,
       option: 'logged in',
@@ -59,7 +61,10 @@ describe('pushCheckoutEvent', () => {
     const target = { dataLayer: [{ event: 'gtm.js' }] as unknown[] };
     pushCheckoutEvent('submit', { authenticated: false, products }, target);
     expect(target.dataLayer).toHaveLength(2);
-    expect(target.dataLayer[1]).toMatchObject({ event: 'checkout', ecommerce: { checkout: { actionField: { step: 3 } } } });
+    expect(target.dataLayer[1]).toMatchObject({
+      event: 'checkout',
+      ecommerce: { checkout: { actionField: { step: 3 } } },
+    });
   });
 
   it('pushes nothing for payment', () => {

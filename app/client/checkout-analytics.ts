@@ -40,7 +40,10 @@ export function checkoutEvent(
 }
 
 /** The product entry of a tariff priced at `totalCents` (gross cents). */
-export function checkoutProduct(tariff: { id: number; name: string; category: string }, totalCents: number): CheckoutProduct {
+export function checkoutProduct(
+  tariff: { id: number; name: string; category: string },
+  totalCents: number,
+): CheckoutProduct {
   return {
     id: String(tariff.id),
     name: tariff.name,

@@ -35,7 +35,9 @@ describe('loadChunk', () => {
 
   it('wraps an import failure as type error with the address and the cause', async () => {
     const cause = new TypeError('Failed to fetch dynamically imported module: http://localhost/js/gallery-1.js');
-    const error = (await loadChunk(() => Promise.reject(cause), { address: 'gallery' }).catch((e: unknown) => e)) as ChunkLoadError;
+    const error = (await loadChunk(() => Promise.reject(cause), { address: 'gallery' }).catch(
+      (e: unknown) => e,
+    )) as ChunkLoadError;
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error.type).toBe('error');
     expect(error.request).toBe('http://localhost/js/gallery-1.js');
@@ -59,7 +61,9 @@ describe('loadChunk', () => {
   it('ignores a late answer after the time-out', async () => {
     vi.useFakeTimers();
     let finish!: (v: string) => void;
-    const caught = loadChunk(() => new Promise<string>((r) => (finish = r)), { address: 'a', timeoutMs: 10 }).catch((e: unknown) => e);
+    const caught = loadChunk(() => new Promise<string>((r) => (finish = r)), { address: 'a', timeoutMs: 10 }).catch(
+      (e: unknown) => e,
+    );
     await vi.advanceTimersByTimeAsync(10);
     finish('late');
     expect(await caught).toBeInstanceOf(ChunkLoadError);

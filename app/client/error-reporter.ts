@@ -16,7 +16,8 @@ export type ErrorReport = {
 
 /** Builds the report of one error: `type` is the error's name (or `typeof` for thrown non-errors). */
 export function buildErrorReport(error: unknown, location: string): ErrorReport {
-  const type = error instanceof Error ? error.name || 'Error' : typeof error === 'object' && error ? 'Object' : typeof error;
+  const type =
+    error instanceof Error ? error.name || 'Error' : typeof error === 'object' && error ? 'Object' : typeof error;
   let message: string;
   if (error instanceof Error) message = error.message;
   else if (typeof error === 'string') message = error;
@@ -70,7 +71,11 @@ export type ErrorEventTarget = Pick<Window, 'addEventListener' | 'removeEventLis
  * Listens to `error` and `unhandledrejection` on `target` and passes the error to `report` unless in debug mode
  * (then the browser's own handling — the rethrown error in the console — stays untouched). Returns the uninstaller.
  */
-export function installGlobalErrorHandler(target: ErrorEventTarget, report: (error: unknown) => Promise<void>, debug: () => boolean) {
+export function installGlobalErrorHandler(
+  target: ErrorEventTarget,
+  report: (error: unknown) => Promise<void>,
+  debug: () => boolean,
+) {
   const onError = (event: Event) => {
     if (debug()) return;
     const e = event as ErrorEvent;

@@ -5,7 +5,13 @@ const t = (key: string) => `T(${key})`;
 
 describe('normalizeFlash (filled rule)', () => {
   it('applies the defaults: type error, duration 5000, default message', () => {
-    expect(normalizeFlash({}, t)).toEqual({ id: 0, title: null, message: 'T(js.flash-message.message)', type: 'error', duration: 5000 });
+    expect(normalizeFlash({}, t)).toEqual({
+      id: 0,
+      title: null,
+      message: 'T(js.flash-message.message)',
+      type: 'error',
+      duration: 5000,
+    });
   });
   it('treats empty strings, null and negative durations as not filled', () => {
     const flash = normalizeFlash({ title: '', message: '', type: '', duration: -1 }, t);

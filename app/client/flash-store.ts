@@ -10,7 +10,12 @@ import { createStore } from './store.ts';
 /** Flash types (DESIGN §7: `data-flash="<type>"`). */
 type FlashType = 'error' | 'info' | 'success' | 'warning';
 /** A flash message as callers give it. */
-export type FlashInput = { title?: string | null; message?: string | null; type?: string | null; duration?: number | null };
+export type FlashInput = {
+  title?: string | null;
+  message?: string | null;
+  type?: string | null;
+  duration?: number | null;
+};
 /** A flash message on screen. */
 export type Flash = { id: number; title: string | null; message: string; type: FlashType; duration: number };
 
@@ -62,7 +67,10 @@ export function createFlashStore(options: { t?: (key: string) => string; timers?
     show(input: FlashInput): number {
       const flash = normalizeFlash(input, t, nextId++);
       store.set((list) => [...list, flash]);
-      handles.set(flash.id, timers.setTimeout(() => dismiss(flash.id), flash.duration));
+      handles.set(
+        flash.id,
+        timers.setTimeout(() => dismiss(flash.id), flash.duration),
+      );
       return flash.id;
     },
     dismiss,
@@ -75,4 +83,3 @@ export function createFlashStore(options: { t?: (key: string) => string; timers?
     },
   };
 }
-

@@ -47,7 +47,15 @@ export function createGestureRecognizer(emit: (gesture: Gesture) => void, option
   const set = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
   const clear = options.clearTimeout ?? ((id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>));
 
-  let active: { source: 'touch' | 'mouse'; startX: number; startY: number; x: number; y: number; startTime: number; moved: boolean } | null = null;
+  let active: {
+    source: 'touch' | 'mouse';
+    startX: number;
+    startY: number;
+    x: number;
+    y: number;
+    startTime: number;
+    moved: boolean;
+  } | null = null;
   let holdTimer: unknown = null;
   let lastTouchEnd = -Infinity;
 
@@ -66,7 +74,15 @@ export function createGestureRecognizer(emit: (gesture: Gesture) => void, option
     start(sample: PointerSample) {
       if (ignored(sample)) return;
       stopHold();
-      active = { source: sample.source, startX: sample.x, startY: sample.y, x: sample.x, y: sample.y, startTime: now(), moved: false };
+      active = {
+        source: sample.source,
+        startX: sample.x,
+        startY: sample.y,
+        x: sample.x,
+        y: sample.y,
+        startTime: now(),
+        moved: false,
+      };
       holdTimer = set(() => {
         holdTimer = null;
         if (active && !active.moved) emit({ type: 'hold', x: active.x, y: active.y });
@@ -109,4 +125,3 @@ export function createGestureRecognizer(emit: (gesture: Gesture) => void, option
     },
   };
 }
-

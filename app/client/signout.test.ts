@@ -22,7 +22,11 @@ describe('sign-out flow (SPEC §4)', () => {
     expect(d.signout).toHaveBeenCalledOnce();
     expect(d.setAuthenticated).toHaveBeenCalledWith(false);
     expect(d.closeDropdown).toHaveBeenCalled();
-    expect(d.flash).toHaveBeenCalledWith({ title: 'T(js.signout.message.title)', message: 'T(js.signout.message.text)', type: 'info' });
+    expect(d.flash).toHaveBeenCalledWith({
+      title: 'T(js.signout.message.title)',
+      message: 'T(js.signout.message.text)',
+      type: 'info',
+    });
   });
 
   it('ignores a failing call', async () => {

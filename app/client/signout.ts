@@ -12,7 +12,9 @@ const SIGNOUT_MESSAGE_KEY = 'js.signout.message.text';
 
 /** Whether the route (SPEC §2 route name) must be left after sign-out: `account` and `user.*`. */
 export function leavesAfterSignOut(routeName: string): boolean {
-  return routeName === 'account' || routeName.startsWith('account.') || routeName === 'user' || routeName.startsWith('user.');
+  return (
+    routeName === 'account' || routeName.startsWith('account.') || routeName === 'user' || routeName.startsWith('user.')
+  );
 }
 
 /** What the flow acts on; injected so the flow is testable and UI-agnostic. */

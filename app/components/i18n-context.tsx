@@ -10,7 +10,15 @@ const I18nContext = createContext<I18n>({ locale: FALLBACK_LOCALE, t: (key) => k
  * Provides the texts the server rendered with, so hydration shows the same words (no flash of keys).
  * The dictionary comes from the root loader, i.e. the same JSON as `GET /translations/{locale}.json`.
  */
-export function I18nProvider({ locale, dictionary, children }: { locale: Locale; dictionary: Dictionary; children: React.ReactNode }) {
+export function I18nProvider({
+  locale,
+  dictionary,
+  children,
+}: {
+  locale: Locale;
+  dictionary: Dictionary;
+  children: React.ReactNode;
+}) {
   const value = useMemo<I18n>(
     () => ({ locale, t: (key, params) => lookup(dictionary, {}, key, params) }),
     [locale, dictionary],

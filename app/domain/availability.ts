@@ -35,7 +35,8 @@ export function remainingSpaces(dates: LocalDate[], occupancy: DayOccupancy[], t
       byDay.set(row.day, { booked: row.booked, capacity: row.capacity });
     } else {
       seen.booked += row.booked;
-      if (row.capacity !== null) seen.capacity = seen.capacity === null ? row.capacity : Math.min(seen.capacity, row.capacity);
+      if (row.capacity !== null)
+        seen.capacity = seen.capacity === null ? row.capacity : Math.min(seen.capacity, row.capacity);
     }
   }
   let min = Infinity;

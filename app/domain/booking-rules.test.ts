@@ -44,14 +44,16 @@ describe('checkStay', () => {
 
   it('compares instants in the autumn overlap (first occurrence wins)', () => {
     // Both 02:xx map to their CEST occurrence, so 02:10 is before 02:50 as usual.
-    expect(check('2026-10-25T02:50', '2026-10-25T02:10', DEFAULT_STAY_LIMITS, new Date('2026-10-01T00:00:00Z'))).toEqual([
-      { field: 'exitTime', code: 'exit_before_entry' },
-    ]);
+    expect(
+      check('2026-10-25T02:50', '2026-10-25T02:10', DEFAULT_STAY_LIMITS, new Date('2026-10-01T00:00:00Z')),
+    ).toEqual([{ field: 'exitTime', code: 'exit_before_entry' }]);
   });
 
   it('maps a spring-gap exit forward before comparing', () => {
     // 02:30 → 03:30 CEST, which is after an entry of 03:10.
-    expect(check('2026-03-29T03:10', '2026-03-29T02:30', DEFAULT_STAY_LIMITS, new Date('2026-03-01T00:00:00Z'))).toEqual([]);
+    expect(
+      check('2026-03-29T03:10', '2026-03-29T02:30', DEFAULT_STAY_LIMITS, new Date('2026-03-01T00:00:00Z')),
+    ).toEqual([]);
   });
 
   it('enforces the lead time, with exactly now + lead time allowed', () => {

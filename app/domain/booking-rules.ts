@@ -2,12 +2,7 @@
  * Validation rules of the travel step that the server enforces (SPEC §5 plus DESIGN §6 limits). The tariff's
  * limits on persons, child seats and baggage are in `tariff-limits.ts`.
  */
-import {
-  diffCalendarDays,
-  localToInstant,
-  parseLocalDateTime,
-  todayInZone,
-} from './local-time';
+import { diffCalendarDays, localToInstant, parseLocalDateTime, todayInZone } from './local-time';
 import { billableDays } from './stay';
 
 /**

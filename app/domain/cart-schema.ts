@@ -18,4 +18,3 @@ export const CartSchema = z.object({
  * local `YYYY-MM-DDTHH:mm`. Source: DESIGN §5 (`POST checkout/cart`).
  */
 export type Cart = z.infer<typeof CartSchema>;
-

@@ -24,8 +24,33 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** Countries accepted for addresses (ISO 3166-1 alpha-2), most frequent first. */
 export const COUNTRIES = [
-  'DE', 'AT', 'CH', 'NL', 'BE', 'LU', 'FR', 'DK', 'PL', 'CZ', 'IT', 'ES', 'PT', 'SE', 'NO', 'FI', 'GB', 'IE',
-  'HU', 'SK', 'SI', 'HR', 'GR', 'RO', 'BG', 'TR', 'US',
+  'DE',
+  'AT',
+  'CH',
+  'NL',
+  'BE',
+  'LU',
+  'FR',
+  'DK',
+  'PL',
+  'CZ',
+  'IT',
+  'ES',
+  'PT',
+  'SE',
+  'NO',
+  'FI',
+  'GB',
+  'IE',
+  'HU',
+  'SK',
+  'SI',
+  'HR',
+  'GR',
+  'RO',
+  'BG',
+  'TR',
+  'US',
 ] as const;
 
 /** SPEC §3 travel, as held on the client. Times are airport local `YYYY-MM-DDTHH:mm`. */
@@ -72,7 +97,15 @@ export type CheckoutState = {
 
 /** Keys of the separate invoice address, in SPEC §3 order. */
 export const INVOICE_ADDRESS_KEYS = [
-  'gender', 'firstname', 'lastname', 'company', 'street', 'streetNumber', 'postcode', 'city', 'country',
+  'gender',
+  'firstname',
+  'lastname',
+  'company',
+  'street',
+  'streetNumber',
+  'postcode',
+  'city',
+  'country',
 ] as const satisfies readonly (keyof BillingAddress)[];
 
 /** A new checkout state with the SPEC §3 defaults (personCount 1, childrenSeat 0, flags false, gender true …). */
@@ -122,7 +155,9 @@ export function initialCheckoutState(travel: Partial<Travel> = {}): CheckoutStat
 // SPEC §5 step rules (literal)
 
 /** SPEC §5: personCount greater than childrenSeat, and both times filled. Plate and baggage optional. */
-export function isTravelValid(travel: Pick<Travel, 'personCount' | 'childrenSeat' | 'entryTime' | 'exitTime'>): boolean {
+export function isTravelValid(
+  travel: Pick<Travel, 'personCount' | 'childrenSeat' | 'entryTime' | 'exitTime'>,
+): boolean {
   return travel.personCount > travel.childrenSeat && isFilled(travel.entryTime) && isFilled(travel.exitTime);
 }
 
@@ -157,7 +192,10 @@ export function serializeBulkyBaggage(flags: Partial<Record<BulkyBaggageFlag, bo
 /** Splits a `;`-joined list back into flags; returns null when it names an unknown flag. */
 export function parseBulkyBaggage(value: string): Record<BulkyBaggageFlag, boolean> | null {
   const flags = Object.fromEntries(BULKY_BAGGAGE_FLAGS.map((f) => [f, false])) as Record<BulkyBaggageFlag, boolean>;
-  for (const part of value.split(BULKY_BAGGAGE_SEPARATOR).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(BULKY_BAGGAGE_SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (!(BULKY_BAGGAGE_FLAGS as readonly string[]).includes(part)) return null;
     flags[part as BulkyBaggageFlag] = true;
   }
@@ -170,7 +208,10 @@ export function invoiceWireKey(key: (typeof INVOICE_ADDRESS_KEYS)[number]): stri
 }
 
 /** The flat wire fields of one step (for `POST checkout/validate/*`). */
-export function stepToWire(state: CheckoutState, step: 'travel' | 'billingAddress' | 'payment'): Record<string, unknown> {
+export function stepToWire(
+  state: CheckoutState,
+  step: 'travel' | 'billingAddress' | 'payment',
+): Record<string, unknown> {
   if (step === 'travel') {
     return { ...state.travel, bulkyBaggage: serializeBulkyBaggage(state.travel.bulkyBaggage) };
   }
@@ -351,4 +392,3 @@ export function validateStep<S extends keyof typeof STEP_SCHEMAS>(
   if (result.success) return { success: true, data: result.data as z.infer<(typeof STEP_SCHEMAS)[S]> };
   return { success: false, errors: issuesToFieldKeys(result.error.issues) };
 }
-

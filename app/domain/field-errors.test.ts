@@ -18,7 +18,15 @@ describe('isEmail', () => {
   it('accepts ordinary addresses and refuses broken ones', () => {
     expect(isEmail('erika.mustermann@example.de')).toBe(true);
     expect(isEmail('Gast.1@Example.org')).toBe(true);
-    for (const bad of ['', 'erika', 'erika@', '@example.de', 'erika@example', 'erika @example.de', `${'a'.repeat(250)}@ex.de`]) {
+    for (const bad of [
+      '',
+      'erika',
+      'erika@',
+      '@example.de',
+      'erika@example',
+      'erika @example.de',
+      `${'a'.repeat(250)}@ex.de`,
+    ]) {
       expect(isEmail(bad), bad).toBe(false);
     }
   });

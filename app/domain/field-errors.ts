@@ -23,7 +23,8 @@ export function issuesToFieldKeys(issues: readonly z.core.$ZodIssue[]): FieldErr
 }
 
 // A practical e-mail check (the HTML living standard's rule for input type=email), not RFC 5322 in full.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** Longest accepted e-mail address (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -6,7 +6,9 @@ import {
   localToInstant,
   parseLocalDate,
   parseLocalDateTime,
-  todayInZone, startOfLocalDay } from './local-time';
+  todayInZone,
+  startOfLocalDay,
+} from './local-time';
 
 const BERLIN = 'Europe/Berlin';
 

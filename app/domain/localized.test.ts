@@ -22,10 +22,9 @@ describe('localized', () => {
 
 describe('lotAddress', () => {
   it('gives street line and city line', () => {
-    expect(lotAddress({ street: 'Hugo-Eckener-Ring', streetNumber: '1', postcode: '60549', city: 'Frankfurt' })).toEqual([
-      'Hugo-Eckener-Ring 1',
-      '60549 Frankfurt',
-    ]);
+    expect(
+      lotAddress({ street: 'Hugo-Eckener-Ring', streetNumber: '1', postcode: '60549', city: 'Frankfurt' }),
+    ).toEqual(['Hugo-Eckener-Ring 1', '60549 Frankfurt']);
   });
   it('leaves out empty parts without stray spaces', () => {
     expect(lotAddress({ street: 'Flughafenstraße', streetNumber: '', postcode: '', city: 'Hamburg' })).toEqual([

@@ -22,7 +22,9 @@ describe('formatMoney', () => {
   });
 
   it('matches Intl directly', () => {
-    expect(formatMoney(98765, 'de')).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(987.65));
+    expect(formatMoney(98765, 'de')).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(987.65),
+    );
   });
 
   it('rejects fractional cents', () => {

@@ -38,4 +38,3 @@ export type Offer = {
   /** the tariff's own limits this stay breaks (lead time, maximum stay, horizon) */
   violations: StayViolation[];
 };
-

@@ -16,18 +16,30 @@ const base: PriceBreakdownInput = {
 describe('priceBreakdownLines', () => {
   it('lists only parking when there are no surcharges or discount', () => {
     const { lines, total, vat } = priceBreakdownLines(base, 'de');
-    expect(lines).toEqual([{ kind: 'parking', labelKey: 'reservation.price.parking', labelParams: { days: 3 }, cents: 4500 }]);
+    expect(lines).toEqual([
+      { kind: 'parking', labelKey: 'reservation.price.parking', labelParams: { days: 3 }, cents: 4500 },
+    ]);
     expect(total).toEqual({ kind: 'total', labelKey: 'reservation.price.total', labelParams: {}, cents: 4500 });
     expect(vat).toEqual({ kind: 'vat', labelKey: 'reservation.price.vat', labelParams: { rate: '19' }, cents: 718 });
   });
 
   it('uses the singular parking key for one day', () => {
-    expect(priceBreakdownLines({ ...base, billableDays: 1 }, 'en').lines[0].labelKey).toBe('reservation.price.parking_one');
+    expect(priceBreakdownLines({ ...base, billableDays: 1 }, 'en').lines[0].labelKey).toBe(
+      'reservation.price.parking_one',
+    );
   });
 
   it('adds persons, child seats and a negative discount in display order', () => {
     const { lines } = priceBreakdownLines(
-      { ...base, personsCents: 1000, childSeatsCents: 500, childrenSeat: 1, extraPersons: 2, discountCents: 600, couponCode: 'SUMMER' },
+      {
+        ...base,
+        personsCents: 1000,
+        childSeatsCents: 500,
+        childrenSeat: 1,
+        extraPersons: 2,
+        discountCents: 600,
+        couponCode: 'SUMMER',
+      },
       'de',
     );
     expect(lines.map((l) => [l.kind, l.labelKey, l.labelParams, l.cents])).toEqual([

@@ -24,7 +24,14 @@ export type PriceBreakdownLine = {
 /** The amounts of a stay's price (a stored reservation or a live {@link PriceBreakdown}) plus what labels need. */
 export type PriceBreakdownInput = Pick<
   PriceBreakdown,
-  'billableDays' | 'parkingCents' | 'personsCents' | 'childSeatsCents' | 'discountCents' | 'totalCents' | 'vatCents' | 'vatRateBp'
+  | 'billableDays'
+  | 'parkingCents'
+  | 'personsCents'
+  | 'childSeatsCents'
+  | 'discountCents'
+  | 'totalCents'
+  | 'vatCents'
+  | 'vatRateBp'
 > & {
   /** child seats booked (the child-seat line's count) */
   childrenSeat: number;

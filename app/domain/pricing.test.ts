@@ -19,7 +19,12 @@ const defaultList: PriceList = {
   dayPrices: [2900, 3900, 4900, 5500, 6000, 6500, 6900, 7300],
   extraDayPrice: 500,
 };
-const summer: PriceList = { validFrom: '2026-07-01', validTo: '2026-08-31', dayPrices: [3500, 4500], extraDayPrice: 900 };
+const summer: PriceList = {
+  validFrom: '2026-07-01',
+  validTo: '2026-08-31',
+  dayPrices: [3500, 4500],
+  extraDayPrice: 900,
+};
 const august: PriceList = { validFrom: '2026-08-01', validTo: '2026-08-15', dayPrices: [4000], extraDayPrice: 1000 };
 const christmas: PriceList = { validFrom: '2026-12-20', validTo: '2027-01-06', dayPrices: [3300], extraDayPrice: 700 };
 
@@ -90,7 +95,10 @@ describe('selectPriceList', () => {
     expect(selectPriceList([defaultList, from2027], '2026-12-31')).toBe(defaultList);
     expect(selectPriceList([defaultList, until2026], '2026-12-31')).toBe(until2026);
     // a bounded season beats an open-ended one that starts earlier
-    expect(selectPriceList([from2027, { ...august, validFrom: '2027-08-01', validTo: '2027-08-15' }], '2027-08-02').dayPrices).toEqual([4000]);
+    expect(
+      selectPriceList([from2027, { ...august, validFrom: '2027-08-01', validTo: '2027-08-15' }], '2027-08-02')
+        .dayPrices,
+    ).toEqual([4000]);
   });
 
   it('throws no_price_list when nothing applies', () => {
@@ -229,15 +237,33 @@ describe('priceStay', () => {
   });
 
   it('never charges negative person surcharges', () => {
-    const result = priceStay({ tariff: { ...tariff, includedPersons: 4 }, entry: '2026-12-01T08:00', exit: '2026-12-01T09:00', personCount: 1, childrenSeat: 0 });
+    const result = priceStay({
+      tariff: { ...tariff, includedPersons: 4 },
+      entry: '2026-12-01T08:00',
+      exit: '2026-12-01T09:00',
+      personCount: 1,
+      childrenSeat: 0,
+    });
     expect(result.personsCents).toBe(0);
   });
 
   it('selects the season by the entry date even when the stay leaves the season', () => {
-    const result = priceStay({ tariff, entry: '2026-08-31T22:00', exit: '2026-09-02T06:00', personCount: 1, childrenSeat: 0 });
+    const result = priceStay({
+      tariff,
+      entry: '2026-08-31T22:00',
+      exit: '2026-09-02T06:00',
+      personCount: 1,
+      childrenSeat: 0,
+    });
     expect(result.billableDays).toBe(3);
     expect(result.parkingCents).toBe(4500 + 900); // summer list, one extra day
-    const after = priceStay({ tariff, entry: '2026-09-01T00:00', exit: '2026-09-03T06:00', personCount: 1, childrenSeat: 0 });
+    const after = priceStay({
+      tariff,
+      entry: '2026-09-01T00:00',
+      exit: '2026-09-03T06:00',
+      personCount: 1,
+      childrenSeat: 0,
+    });
     expect(after.parkingCents).toBe(4900);
   });
 
@@ -259,17 +285,37 @@ describe('priceStay', () => {
   });
 
   it('clamps a large fixed coupon to a total of 0', () => {
-    const result = priceStay({ tariff, entry: '2026-12-01T08:00', exit: '2026-12-01T09:00', personCount: 1, childrenSeat: 0, coupon: { kind: 'fixed', value: 10_000 } });
+    const result = priceStay({
+      tariff,
+      entry: '2026-12-01T08:00',
+      exit: '2026-12-01T09:00',
+      personCount: 1,
+      childrenSeat: 0,
+      coupon: { kind: 'fixed', value: 10_000 },
+    });
     expect(result).toMatchObject({ discountCents: 2900, totalCents: 0, netCents: 0, vatCents: 0, perDayCents: 0 });
   });
 
   it('ignores a null coupon', () => {
-    const result = priceStay({ tariff, entry: '2026-12-01T08:00', exit: '2026-12-01T09:00', personCount: 1, childrenSeat: 0, coupon: null });
+    const result = priceStay({
+      tariff,
+      entry: '2026-12-01T08:00',
+      exit: '2026-12-01T09:00',
+      personCount: 1,
+      childrenSeat: 0,
+      coupon: null,
+    });
     expect(result.discountCents).toBe(0);
   });
 
   it('counts DST weekends by calendar days', () => {
-    const result = priceStay({ tariff, entry: '2026-03-28T12:00', exit: '2026-03-30T11:00', personCount: 1, childrenSeat: 0 });
+    const result = priceStay({
+      tariff,
+      entry: '2026-03-28T12:00',
+      exit: '2026-03-30T11:00',
+      personCount: 1,
+      childrenSeat: 0,
+    });
     expect(result.billableDays).toBe(3);
     expect(result.parkingCents).toBe(4900);
   });
@@ -305,6 +351,8 @@ describe('priceStayIfBookable', () => {
   it('is null when no price list applies or the tariff has none', () => {
     expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [summer] }, ...stay })).toBeNull();
     expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [] }, ...stay })).toBeNull();
-    expect(priceStayIfBookable({ tariff: { ...pricing, priceLists: [{ ...defaultList, dayPrices: [] }] }, ...stay })).toBeNull();
+    expect(
+      priceStayIfBookable({ tariff: { ...pricing, priceLists: [{ ...defaultList, dayPrices: [] }] }, ...stay }),
+    ).toBeNull();
   });
 });

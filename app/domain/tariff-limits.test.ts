@@ -8,7 +8,9 @@ const none = { prams: false, bicycle: false };
 
 describe('checkTariffLimits', () => {
   it('accepts a booking within the limits, exactly at the maxima too', () => {
-    expect(checkTariffLimits(limits, { personCount: 5, childrenSeat: 2, bulkyBaggage: { prams: true, ski: true } })).toEqual([]);
+    expect(
+      checkTariffLimits(limits, { personCount: 5, childrenSeat: 2, bulkyBaggage: { prams: true, ski: true } }),
+    ).toEqual([]);
     expect(checkTariffLimits(limits, { personCount: 1, childrenSeat: 0, bulkyBaggage: none })).toEqual([]);
   });
 
@@ -25,10 +27,15 @@ describe('checkTariffLimits', () => {
   });
 
   it('refuses a set bulky-baggage flag the tariff does not take, ignores unset ones', () => {
-    expect(checkTariffLimits(limits, { personCount: 1, childrenSeat: 0, bulkyBaggage: { prams: true, bicycle: true } })).toEqual([
-      { field: 'bulkyBaggage', rule: 'bulky_baggage', messageKey: 'validation.tariff.bulky_baggage' },
-    ]);
-    expect(checkTariffLimits({ ...limits, allowedBulkyBaggage: [] }, { personCount: 1, childrenSeat: 0, bulkyBaggage: none })).toEqual([]);
+    expect(
+      checkTariffLimits(limits, { personCount: 1, childrenSeat: 0, bulkyBaggage: { prams: true, bicycle: true } }),
+    ).toEqual([{ field: 'bulkyBaggage', rule: 'bulky_baggage', messageKey: 'validation.tariff.bulky_baggage' }]);
+    expect(
+      checkTariffLimits(
+        { ...limits, allowedBulkyBaggage: [] },
+        { personCount: 1, childrenSeat: 0, bulkyBaggage: none },
+      ),
+    ).toEqual([]);
   });
 
   it('reports every refused limit at once and leaves non-integers to the format rules', () => {

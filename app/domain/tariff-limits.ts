@@ -45,7 +45,8 @@ export function checkTariffLimits(
   const violations: TariffLimitViolation[] = [];
   const refuse = (field: TariffLimitViolation['field'], rule: TariffLimitRule) =>
     violations.push({ field, rule, messageKey: TARIFF_LIMIT_MESSAGE_KEYS[rule] });
-  if (Number.isInteger(booking.personCount) && booking.personCount > limits.maxPersons) refuse('personCount', 'max_persons');
+  if (Number.isInteger(booking.personCount) && booking.personCount > limits.maxPersons)
+    refuse('personCount', 'max_persons');
   if (Number.isInteger(booking.childrenSeat) && booking.childrenSeat > limits.maxChildSeats) {
     refuse('childrenSeat', 'max_child_seats');
   }

@@ -87,7 +87,9 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
 
       {airport.gallery.length > 0 ? (
         <section className="mt-10" aria-labelledby="gallery-title" data-gallery>
-          <h2 id="gallery-title" className="text-2xl font-semibold">{t('airport.gallery.title')}</h2>
+          <h2 id="gallery-title" className="text-2xl font-semibold">
+            {t('airport.gallery.title')}
+          </h2>
           <AirportGallery images={airport.gallery} title={t('feature.gallery.title', { airport: airport.name })} />
         </section>
       ) : null}

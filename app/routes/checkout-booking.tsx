@@ -22,7 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Sends the visitor elsewhere with an info message (the flash is shown on the next page).
   const leave = async (path: string, messageKey: string, dropCart: boolean) => {
     if (dropCart) session.unset('cart');
-    return redirectWithFlash(session, localePath(locale, path), { type: 'info', message: t(messageKey) }, { headers: NO_STORE });
+    return redirectWithFlash(
+      session,
+      localePath(locale, path),
+      { type: 'info', message: t(messageKey) },
+      { headers: NO_STORE },
+    );
   };
 
   const cart = session.get('cart');
@@ -38,11 +43,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { tariff } = resolved;
 
   // A stay no price list covers any more gets no price: the page says so and the server decides.
-  const price = priceStayIfBookable({ tariff, entry: cart.entryTime, exit: cart.exitTime, personCount: 1, childrenSeat: 0 });
+  const price = priceStayIfBookable({
+    tariff,
+    entry: cart.entryTime,
+    exit: cart.exitTime,
+    personCount: 1,
+    childrenSeat: 0,
+  });
   const lot = tariff.lot;
   const page: BookingPageData = {
     cart: { airportId: cart.airportId, tariffId: cart.tariffId, entryTime: cart.entryTime, exitTime: cart.exitTime },
-    airport: { id: airport.id, slug: airport.slug, name: localized(airport, 'name', locale), iata: airport.iata, timeZone: airport.timeZone },
+    airport: {
+      id: airport.id,
+      slug: airport.slug,
+      name: localized(airport, 'name', locale),
+      iata: airport.iata,
+      timeZone: airport.timeZone,
+    },
     tariff: {
       id: tariff.id,
       name: localized(tariff, 'name', locale),

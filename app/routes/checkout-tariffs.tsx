@@ -69,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       values: { airport: slug, entry, exit },
       errors,
       days: hasErrors ? null : billableDays(entry, exit),
-    minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
+      minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
       offers,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -100,10 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(localePath(locale, '/buchung'));
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
-    return data(
-      { tariffId: Number(form.get('tariffId')), error: t(error.firstMessageKey) },
-      { status: error.status },
-    );
+    return data({ tariffId: Number(form.get('tariffId')), error: t(error.firstMessageKey) }, { status: error.status });
   }
 }
 

@@ -17,7 +17,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(toLocale(params.lang));
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
   return data(
-    { title: t('lookup.meta.title'), reference: normalizeReference(reference) ?? '', shopEmail: context.app.env.SHOP_EMAIL },
+    {
+      title: t('lookup.meta.title'),
+      reference: normalizeReference(reference) ?? '',
+      shopEmail: context.app.env.SHOP_EMAIL,
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -31,14 +35,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const form = await request.formData();
-  const values: Fields = { reference: String(form.get('reference') ?? '').trim(), email: String(form.get('email') ?? '').trim() };
+  const values: Fields = {
+    reference: String(form.get('reference') ?? '').trim(),
+    email: String(form.get('email') ?? '').trim(),
+  };
   const answer = (status: number, result: Omit<ActionResult, 'values'>, headers: Record<string, string> = {}) =>
     data<ActionResult>({ values, ...result }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 
   if (!context.session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return answer(419, { errors: {}, message: t('api.error.csrf') });
   }
-  const result = await lookUpGuestReservation(context.app, { session: context.session, clientIp: context.clientIp, ...values });
+  const result = await lookUpGuestReservation(context.app, {
+    session: context.session,
+    clientIp: context.clientIp,
+    ...values,
+  });
   switch (result.kind) {
     case 'found':
       return redirect(localePath(locale, `/reservierung/${result.reference}`), { headers: PRIVATE_HEADERS });
@@ -76,14 +87,26 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('lookup.title')}</h1>
         <p className="mt-2 text-muted">{t('lookup.intro')}</p>
         <Form method="post" className="card mt-6 grid gap-5 p-5 sm:p-6" aria-labelledby="lookup-title" noValidate>
-          <h2 id="lookup-title" className="sr-only">{t('lookup.title')}</h2>
+          <h2 id="lookup-title" className="sr-only">
+            {t('lookup.title')}
+          </h2>
           <input type="hidden" name="_csrf" value={csrfToken} />
           {actionData?.message ? (
-            <p role="alert" className="rounded-lg border border-danger bg-danger-soft p-3 text-sm text-danger" data-lookup-error>
+            <p
+              role="alert"
+              className="rounded-lg border border-danger bg-danger-soft p-3 text-sm text-danger"
+              data-lookup-error
+            >
               {actionData.message}
             </p>
           ) : null}
-          <FormField id="lookup-reference" label={t('lookup.reference')} error={errors.reference} hint={t('lookup.reference_hint')} hintHiddenOnError>
+          <FormField
+            id="lookup-reference"
+            label={t('lookup.reference')}
+            error={errors.reference}
+            hint={t('lookup.reference_hint')}
+            hintHiddenOnError
+          >
             {(control) => (
               <input
                 {...control}

@@ -71,16 +71,26 @@ export default function GuestReservation({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
-        <a className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline print:hidden" href={href('/reservierung')}>
+        <a
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline print:hidden"
+          href={href('/reservierung')}
+        >
           <Search aria-hidden size={16} />
           {t('reservation.lookup_link')}
         </a>
       </div>
-      <ReservationDetails view={loaderData.view} shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }} />
+      <ReservationDetails
+        view={loaderData.view}
+        shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }}
+      />
     </div>
   );
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
+  return [
+    { title: data?.title },
+    { name: 'robots', content: 'noindex, nofollow' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
 }

@@ -87,7 +87,9 @@ export default function Index({ loaderData }: Route.ComponentProps) {
                   <span className="block font-medium">{a.name}</span>
                   {a.locked ? <span className="block text-sm text-warn">{t('airport.locked.short')}</span> : null}
                 </span>
-                <span className="rounded-md bg-accent-soft px-2 py-1 font-mono text-sm font-semibold text-accent">{a.iata}</span>
+                <span className="rounded-md bg-accent-soft px-2 py-1 font-mono text-sm font-semibold text-accent">
+                  {a.iata}
+                </span>
               </Link>
               {a.comment ? (
                 <AirportCommentLink
@@ -114,8 +116,5 @@ export default function Index({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.title },
-    { name: 'description', content: data?.description },
-  ];
+  return [{ title: data?.title }, { name: 'description', content: data?.description }];
 }

@@ -20,7 +20,10 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   };
   return {
     title: page.title,
-    sections: page.sections.map((s) => ({ heading: s.heading, paragraphs: s.paragraphs.map((p) => interpolate(p, values)) })),
+    sections: page.sections.map((s) => ({
+      heading: s.heading,
+      paragraphs: s.paragraphs.map((p) => interpolate(p, values)),
+    })),
   };
 }
 

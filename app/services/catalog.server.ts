@@ -65,7 +65,12 @@ export async function loadTariffs(db: Database, airportId: number, tariffIds?: n
     lot,
     priceLists: lists
       .filter((l) => l.tariffId === tariff.id)
-      .map((l) => ({ validFrom: l.validFrom, validTo: l.validTo, dayPrices: l.dayPrices, extraDayPrice: l.extraDayPrice })),
+      .map((l) => ({
+        validFrom: l.validFrom,
+        validTo: l.validTo,
+        dayPrices: l.dayPrices,
+        extraDayPrice: l.extraDayPrice,
+      })),
   }));
 }
 

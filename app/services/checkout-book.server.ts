@@ -146,7 +146,12 @@ export async function bookReservation(
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
 ): Promise<{ reservation: Reservation; guestToken: string }> {
-  const { context: { airport, tariff }, booking, price, now } = input;
+  const {
+    context: { airport, tariff },
+    booking,
+    price,
+    now,
+  } = input;
   const { stay, coupon } = booking;
   const dates = stayDates(stay.entry, stay.exit);
   const status = initialStatus(booking.method);
@@ -156,7 +161,8 @@ export async function bookReservation(
   const reservation = await db.transaction(async (tx) => {
     await reserveDays(tx as unknown as Database, tariff, dates);
     if (coupon) await redeemCoupon(tx as unknown as Database, coupon);
-    const invoiceNumber = status === 'confirmed' ? await nextInvoiceNumber(tx as unknown as Database, invoiceYear) : null;
+    const invoiceNumber =
+      status === 'confirmed' ? await nextInvoiceNumber(tx as unknown as Database, invoiceYear) : null;
     const row = await insertReservation(tx as unknown as Database, {
       status,
       locale: input.locale,

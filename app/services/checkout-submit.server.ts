@@ -78,14 +78,21 @@ async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown,
     else await completeIdempotency(ctx.db, key, error.status, requestErrorBody(error, translator(locale)));
     return;
   }
-  await releaseIdempotency(ctx.db, key).catch((err: unknown) => ctx.logger.error({ err }, 'could not release idempotency key'));
+  await releaseIdempotency(ctx.db, key).catch((err: unknown) =>
+    ctx.logger.error({ err }, 'could not release idempotency key'),
+  );
 }
 
 /**
  * Queues the confirmation mail with the secret guest link and kicks delivery. The booking stands whatever
  * happens to the mail (issue 3): failures are logged, and the outbox worker retries delivery.
  */
-async function sendConfirmation(ctx: ServiceContext, input: CheckoutSubmission, reservation: Reservation, guestToken: string) {
+async function sendConfirmation(
+  ctx: ServiceContext,
+  input: CheckoutSubmission,
+  reservation: Reservation,
+  guestToken: string,
+) {
   const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
   const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
   try {
@@ -125,7 +132,9 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
       userId: input.session.get('userId') ?? null,
       locale: input.locale,
       now: ctx.now(),
-      inTransaction: key ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale)) : undefined,
+      inTransaction: key
+        ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale))
+        : undefined,
     });
   } catch (error) {
     if (key) await settleFailedKey(ctx, key, error, input.locale);

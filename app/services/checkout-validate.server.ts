@@ -46,7 +46,12 @@ function mergeErrors(target: FieldErrors, source: FieldErrors): void {
  * runs, so both give the same message). A field that already failed the schema is not checked again (one
  * mistake, one message).
  */
-function travelRules(context: CartContext, body: Record<string, unknown>, schemaErrors: FieldErrors, now: Date): FieldErrors {
+function travelRules(
+  context: CartContext,
+  body: Record<string, unknown>,
+  schemaErrors: FieldErrors,
+  now: Date,
+): FieldErrors {
   const { airport, tariff } = context;
   const errors: FieldErrors = {};
   if (!schemaErrors.entryTime && !schemaErrors.exitTime) {
@@ -60,7 +65,9 @@ function travelRules(context: CartContext, body: Record<string, unknown>, schema
     for (const v of violations) addError(errors, v.field, `validation.stay.${v.code}`);
   }
   // Counts or baggage that failed the format rules are not checked against the tariff again.
-  const flags = schemaErrors.bulkyBaggage ? null : parseBulkyBaggage(typeof body.bulkyBaggage === 'string' ? body.bulkyBaggage : '');
+  const flags = schemaErrors.bulkyBaggage
+    ? null
+    : parseBulkyBaggage(typeof body.bulkyBaggage === 'string' ? body.bulkyBaggage : '');
   const limits = checkTariffLimits(tariff, {
     personCount: schemaErrors.personCount ? Number.NaN : Number(body.personCount),
     childrenSeat: schemaErrors.childrenSeat ? Number.NaN : Number(body.childrenSeat),
@@ -93,7 +100,8 @@ async function checkCoupon(
     return { error: 'validation.coupon.expired' };
   }
   if (billableDays(stay.entry, stay.exit) < coupon.minDays) return { error: 'validation.coupon.min_days' };
-  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return { error: 'validation.coupon.used_up' };
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit)
+    return { error: 'validation.coupon.used_up' };
   if (coupon.airportIds && !coupon.airportIds.includes(stay.airportId)) return { error: 'validation.coupon.airport' };
   return { coupon };
 }
@@ -161,7 +169,10 @@ export async function validateCheckoutStep(
 ): Promise<Record<string, string[]>> {
   const context = await loadCartContext(db, input.cart);
   const body = asObject(input.body);
-  const stay = input.step === 'payment' ? validStay({ entryTime: input.cart!.entryTime, exitTime: input.cart!.exitTime }, context.airport.timeZone) : null;
+  const stay =
+    input.step === 'payment'
+      ? validStay({ entryTime: input.cart!.entryTime, exitTime: input.cart!.exitTime }, context.airport.timeZone)
+      : null;
   const { errors } = await stepErrors(db, context, input.step, body, stay, input.now);
   return errors;
 }

@@ -17,7 +17,7 @@ import { priceBooking } from './checkout-price.server.ts';
 import { asObject, validateBooking } from './checkout-validate.server.ts';
 
 export { CheckoutError } from './checkout-error.server.ts';
-export {  validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
+export { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
 export type { Reservation } from './checkout-book.server.ts';
 
 /**
@@ -58,5 +58,13 @@ export async function placeReservation(
   const context = await loadCartContext(db, input.cart);
   const booking = await validateBooking(db, context, asObject(input.body), input.now);
   const price = priceBooking(context.tariff, booking);
-  return bookReservation(db, { context, booking, price, userId: input.userId, locale: input.locale, now: input.now, inTransaction: input.inTransaction });
+  return bookReservation(db, {
+    context,
+    booking,
+    price,
+    userId: input.userId,
+    locale: input.locale,
+    now: input.now,
+    inTransaction: input.inTransaction,
+  });
 }

@@ -86,7 +86,8 @@ const PhotonAnswer = z.object({
   features: z.array(z.object({ properties: z.record(z.string(), z.unknown()).nullish() }).passthrough()),
 });
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\s+/g, ' ').trim() : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).replace(/\s+/g, ' ').trim() : '';
 
 /** The one-line label of an address: `Hauptstraße 5a, 60311 Frankfurt am Main`. */
 export function addressLabel(a: Pick<AddressSuggestion, 'street' | 'streetNumber' | 'postcode' | 'city'>): string {
@@ -101,7 +102,10 @@ export function addressLabel(a: Pick<AddressSuggestion, 'street' | 'streetNumber
  * space-insensitively; Photon returns one feature per OSM way, so a long street comes back several times).
  * Keeps the provider's order; at most `limit`. Any non-FeatureCollection input yields `[]`.
  */
-export function mapPhotonFeatures(answer: unknown, options: { countryCodes?: readonly string[]; limit: number }): AddressSuggestion[] {
+export function mapPhotonFeatures(
+  answer: unknown,
+  options: { countryCodes?: readonly string[]; limit: number },
+): AddressSuggestion[] {
   const parsed = PhotonAnswer.safeParse(answer);
   if (!parsed.success) return [];
   const allowed = options.countryCodes ? new Set(options.countryCodes.map((c) => c.toUpperCase())) : null;
@@ -171,7 +175,10 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
         return suggestions;
       } catch (error) {
         const reason = controller.signal.aborted ? 'timeout' : 'error';
-        config.logger?.warn({ err: error, provider, reason, ms: now() - started }, 'address autocomplete provider failed');
+        config.logger?.warn(
+          { err: error, provider, reason, ms: now() - started },
+          'address autocomplete provider failed',
+        );
         return [];
       } finally {
         clearTimeout(timer);

@@ -68,7 +68,10 @@ export async function lookUpGuestReservation(
   const nowMs = ctx.now().getTime();
   const failures = sessionFailures(session, nowMs);
   if (failures.count >= LOOKUP_MAX_FAILURES) {
-    return { kind: 'too_many', retryAfterSeconds: Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - nowMs) / 1000)) };
+    return {
+      kind: 'too_many',
+      retryAfterSeconds: Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - nowMs) / 1000)),
+    };
   }
   const ipFailures = new DatabaseRateLimitStore(ctx.db, IP_COUNTER);
   if ((await ipFailures.peek(input.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) {

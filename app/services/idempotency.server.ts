@@ -140,10 +140,7 @@ export async function completeIdempotency(db: Database, key: string, status: num
     await releaseIdempotency(db, key);
     return;
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'done', status, response: body })
-    .where(eq(idempotencyKeys.key, key));
+  await db.update(idempotencyKeys).set({ state: 'done', status, response: body }).where(eq(idempotencyKeys.key, key));
 }
 
 /**

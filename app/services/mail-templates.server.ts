@@ -93,7 +93,10 @@ function stayRows({ view, t }: ConfirmationParts): Row[] {
     [t('reservation.field.persons'), String(view.personCount)],
     [t('reservation.field.child_seats'), String(view.childrenSeat)],
     [t('reservation.field.license_plate'), view.licensePlate || t('reservation.none')],
-    [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? view.bulkyBaggage.join(', ') : t('reservation.none')],
+    [
+      t('reservation.field.bulky_baggage'),
+      view.bulkyBaggage.length ? view.bulkyBaggage.join(', ') : t('reservation.none'),
+    ],
   ];
 }
 
@@ -149,8 +152,15 @@ function textHeader({ view, links, t }: ConfirmationParts): string[] {
 /** Billing address with e-mail and phone, and the separate invoice address when there is one. */
 function textAddresses({ view, t }: ConfirmationParts): string[] {
   return [
-    ...textSection(t('reservation.section.billing'), ...view.billingAddress.lines, view.email, ...(view.phone ? [view.phone] : [])),
-    ...(view.invoiceAddress ? ['', ...textSection(t('reservation.section.invoice_address'), ...view.invoiceAddress.lines)] : []),
+    ...textSection(
+      t('reservation.section.billing'),
+      ...view.billingAddress.lines,
+      view.email,
+      ...(view.phone ? [view.phone] : []),
+    ),
+    ...(view.invoiceAddress
+      ? ['', ...textSection(t('reservation.section.invoice_address'), ...view.invoiceAddress.lines)]
+      : []),
   ];
 }
 
@@ -178,7 +188,11 @@ function renderText(parts: ConfirmationParts): string {
     '',
     ...textSection(t('reservation.section.stay'), textRows(stayRows(parts))),
     '',
-    ...textSection(t('reservation.section.lot'), textRows(lotRows(parts)), `${t('reservation.field.map')}: ${view.lot.mapUrl}`),
+    ...textSection(
+      t('reservation.section.lot'),
+      textRows(lotRows(parts)),
+      `${t('reservation.field.map')}: ${view.lot.mapUrl}`,
+    ),
     '',
     ...textSection(t('reservation.section.arrival'), view.lot.arrivalInstructions),
     '',
@@ -254,14 +268,19 @@ function htmlAddresses({ view, t }: ConfirmationParts): string[] {
   const address = (lines: string[], extra: string[] = []) => paragraph([...lines, ...extra].filter(Boolean).join('\n'));
   return [
     htmlSection(t('reservation.section.billing'), address(view.billingAddress.lines, [view.email, view.phone])),
-    ...(view.invoiceAddress ? [htmlSection(t('reservation.section.invoice_address'), address(view.invoiceAddress.lines))] : []),
+    ...(view.invoiceAddress
+      ? [htmlSection(t('reservation.section.invoice_address'), address(view.invoiceAddress.lines))]
+      : []),
   ];
 }
 
 /** Lookup hint (its URL as a link), signature, and the shop's imprint under a rule. */
 function htmlFooter({ links, shop, t }: ConfirmationParts): string {
   // The URL is put in after escaping the sentence, so it can become a link.
-  const lookupHint = escapeHtml(t('mail.confirmation.lookup_hint', { url: '\u0000' })).replace('\u0000', link(links.lookupUrl, links.lookupUrl));
+  const lookupHint = escapeHtml(t('mail.confirmation.lookup_hint', { url: '\u0000' })).replace(
+    '\u0000',
+    link(links.lookupUrl, links.lookupUrl),
+  );
   return (
     `<tr><td style="padding:16px 24px 8px 24px">` +
     `<p style="${FONT};font-size:14px;line-height:1.5;color:${INK};margin:0 0 10px 0">${lookupHint}</p>` +

@@ -35,7 +35,10 @@ interface OnlinePaymentProvider {
    * @returns the URL to send the customer to.
    * @throws on provider errors (the caller answers 5xx, the reservation stays `pending_payment`).
    */
-  createPayment(reservation: ReservationRow, urls: { returnUrl: string; cancelUrl: string }): Promise<{ redirectUrl: string }>;
+  createPayment(
+    reservation: ReservationRow,
+    urls: { returnUrl: string; cancelUrl: string },
+  ): Promise<{ redirectUrl: string }>;
   /**
    * Verifies the signature of a webhook call and reads its event.
    * @param headers - the request headers (lower-case names).

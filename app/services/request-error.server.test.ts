@@ -5,11 +5,15 @@ const t = (key: string) => `T(${key})`;
 
 describe('requestErrorBody', () => {
   it('answers a 409 with its message only', () => {
-    expect(requestErrorBody(new RequestError(409, 'checkout.api.sold_out'), t)).toEqual({ message: 'T(checkout.api.sold_out)' });
+    expect(requestErrorBody(new RequestError(409, 'checkout.api.sold_out'), t)).toEqual({
+      message: 'T(checkout.api.sold_out)',
+    });
   });
 
   it('answers a 422 with fields with every field key as sent and each message translated', () => {
-    const error = new RequestError(422, 'validation.failed', { billIsDifferentAddressCity: ['validation.required', 'validation.invalid'] });
+    const error = new RequestError(422, 'validation.failed', {
+      billIsDifferentAddressCity: ['validation.required', 'validation.invalid'],
+    });
     expect(requestErrorBody(error, t)).toEqual({
       message: 'T(validation.failed)',
       errors: { billIsDifferentAddressCity: ['T(validation.required)', 'T(validation.invalid)'] },

@@ -35,5 +35,8 @@ export type RequestErrorBody = { message: string; errors?: Record<string, string
 export function requestErrorBody(error: RequestError, t: (key: string) => string): RequestErrorBody {
   const fields = Object.entries(error.fields);
   if (error.status === 409 || fields.length === 0) return { message: t(error.messageKey) };
-  return { message: t(error.messageKey), errors: Object.fromEntries(fields.map(([field, keys]) => [field, keys.map((k) => t(k))])) };
+  return {
+    message: t(error.messageKey),
+    errors: Object.fromEntries(fields.map(([field, keys]) => [field, keys.map((k) => t(k))])),
+  };
 }

@@ -111,7 +111,7 @@ export function buildGuestAccessUrl(baseUrl: string, locale: Locale, reference: 
   return url.href;
 }
 
-export type {   ReservationView } from '~/domain/reservation-view.ts';
+export type { ReservationView } from '~/domain/reservation-view.ts';
 
 function salutation(gender: unknown, locale: Locale): string {
   const t = translator(locale);
@@ -184,7 +184,11 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
   const money = (cents: number) => formatMoney(cents, loc);
 
   const breakdown = priceBreakdownLines(r, loc);
-  const line = (l: PriceBreakdownLine): PriceLine => ({ label: t(l.labelKey, l.labelParams), amount: money(l.cents), cents: l.cents });
+  const line = (l: PriceBreakdownLine): PriceLine => ({
+    label: t(l.labelKey, l.labelParams),
+    amount: money(l.cents),
+    cents: l.cents,
+  });
   const priceLines = breakdown.lines.map(line);
 
   const deadlineAt = new Date(r.entryAt.getTime() - tariff.freeCancellationHours * 60 * 60 * 1000);

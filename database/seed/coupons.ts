@@ -11,13 +11,63 @@ export type CouponSeed = Omit<typeof coupons.$inferInsert, 'id'>;
 /** All seeded coupons. */
 export const COUPONS: CouponSeed[] = [
   /** 10 % off, any stay, no end date, unlimited uses. */
-  { code: 'WILLKOMMEN10', kind: 'percent', value: 10, validFrom: null, validTo: null, minDays: 1, usageLimit: null, usedCount: 0, airportIds: null },
+  {
+    code: 'WILLKOMMEN10',
+    kind: 'percent',
+    value: 10,
+    validFrom: null,
+    validTo: null,
+    minDays: 1,
+    usageLimit: null,
+    usedCount: 0,
+    airportIds: null,
+  },
   /** 5 € off winter stays (entry 1 Nov 2026 – 28 Feb 2027) of at least 3 days. */
-  { code: 'WINTER5', kind: 'fixed', value: 500, validFrom: '2026-11-01', validTo: '2027-02-28', minDays: 3, usageLimit: null, usedCount: 0, airportIds: null },
+  {
+    code: 'WINTER5',
+    kind: 'fixed',
+    value: 500,
+    validFrom: '2026-11-01',
+    validTo: '2027-02-28',
+    minDays: 3,
+    usageLimit: null,
+    usedCount: 0,
+    airportIds: null,
+  },
   /** 15 % off stays of at least 10 days, the first 100 redemptions. */
-  { code: 'LANGPARKER', kind: 'percent', value: 15, validFrom: null, validTo: null, minDays: 10, usageLimit: 100, usedCount: 0, airportIds: null },
+  {
+    code: 'LANGPARKER',
+    kind: 'percent',
+    value: 15,
+    validFrom: null,
+    validTo: null,
+    minDays: 10,
+    usageLimit: 100,
+    usedCount: 0,
+    airportIds: null,
+  },
   /** Expired at the end of 2025: must be rejected. */
-  { code: 'EXPIRED20', kind: 'percent', value: 20, validFrom: null, validTo: '2025-12-31', minDays: 1, usageLimit: null, usedCount: 0, airportIds: null },
+  {
+    code: 'EXPIRED20',
+    kind: 'percent',
+    value: 20,
+    validFrom: null,
+    validTo: '2025-12-31',
+    minDays: 1,
+    usageLimit: null,
+    usedCount: 0,
+    airportIds: null,
+  },
   /** Single-use coupon that has already been redeemed: must be rejected. */
-  { code: 'USEDUP', kind: 'fixed', value: 1000, validFrom: null, validTo: null, minDays: 1, usageLimit: 1, usedCount: 1, airportIds: null },
+  {
+    code: 'USEDUP',
+    kind: 'fixed',
+    value: 1000,
+    validFrom: null,
+    validTo: null,
+    minDays: 1,
+    usageLimit: 1,
+    usedCount: 1,
+    airportIds: null,
+  },
 ];

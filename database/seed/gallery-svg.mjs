@@ -9,8 +9,19 @@ import { fileURLToPath } from 'node:url';
 const out = fileURLToPath(new URL('../../public/images/airports/', import.meta.url));
 fs.mkdirSync(out, { recursive: true });
 const airports = [
-  ['frankfurt', 3], ['muenchen', 3], ['berlin', 3], ['duesseldorf', 3], ['hamburg', 3], ['stuttgart', 2],
-  ['koeln-bonn', 2], ['hannover', 2], ['nuernberg', 2], ['leipzig-halle', 2], ['bremen', 2], ['dortmund', 2], ['kassel', 2],
+  ['frankfurt', 3],
+  ['muenchen', 3],
+  ['berlin', 3],
+  ['duesseldorf', 3],
+  ['hamburg', 3],
+  ['stuttgart', 2],
+  ['koeln-bonn', 2],
+  ['hannover', 2],
+  ['nuernberg', 2],
+  ['leipzig-halle', 2],
+  ['bremen', 2],
+  ['dortmund', 2],
+  ['kassel', 2],
 ];
 const PALETTES = [
   { top: '#9fd3f0', bottom: '#e8f6fd', building: '#3d5a73', plane: '#1f2f3d', ground: '#9cc08a', sun: '#fff3c4' },
@@ -26,9 +37,15 @@ const PALETTES = [
 ];
 const CARS = ['#d9604c', '#2f6fb3', '#f2c14e', '#f4f4f4', '#a7b0ba', '#3f8f6b'];
 const GLASS = '#a9d3ea';
-const PLANE = 'M0-10L220-12Q270-10 282 0Q270 10 220 12L0 10Q-12 0 0-10ZM118-9L58-92H88L170-9ZM118 9L58 92H88L170 9ZM12-8L-22-48H0L42-8ZM12 8L-22 48H0L42 8Z';
-const plane = (x, y, rot, sc, fill) => `<g fill="${fill}" transform="translate(${x} ${y}) rotate(${rot}) scale(${sc})">${PLANE.split('Z').filter(Boolean).map((d) => `<path d="${d}Z"/>`).join('')}</g>`;
-const cloud = (x, y, s, fill) => `<g fill="${fill}" transform="translate(${x} ${y}) scale(${s})"><circle cx="0" cy="0" r="34"/><circle cx="40" cy="-14" r="44"/><circle cx="84" cy="0" r="32"/><rect x="0" y="0" width="84" height="32"/></g>`;
+const PLANE =
+  'M0-10L220-12Q270-10 282 0Q270 10 220 12L0 10Q-12 0 0-10ZM118-9L58-92H88L170-9ZM118 9L58 92H88L170 9ZM12-8L-22-48H0L42-8ZM12 8L-22 48H0L42 8Z';
+const plane = (x, y, rot, sc, fill) =>
+  `<g fill="${fill}" transform="translate(${x} ${y}) rotate(${rot}) scale(${sc})">${PLANE.split('Z')
+    .filter(Boolean)
+    .map((d) => `<path d="${d}Z"/>`)
+    .join('')}</g>`;
+const cloud = (x, y, s, fill) =>
+  `<g fill="${fill}" transform="translate(${x} ${y}) scale(${s})"><circle cx="0" cy="0" r="34"/><circle cx="40" cy="-14" r="44"/><circle cx="84" cy="0" r="32"/><rect x="0" y="0" width="84" height="32"/></g>`;
 function head(sky1, sky2, id) {
   id = `${id}${uid}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675"><defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky1}"/><stop offset="1" stop-color="${sky2}"/></linearGradient></defs><rect width="1200" height="675" fill="url(#${id})"/>`;
@@ -69,7 +86,13 @@ function runway(p) {
   s += cloud(120, 180, 1.1, '#ffffff') + cloud(900, 110, 0.8, '#ffffff') + cloud(560, 260, 0.5, '#ffffff');
   s += `<rect y="470" width="1200" height="205" fill="${p.ground}"/>`;
   s += `<path d="M520 470h160l300 205H220z" fill="#4d4f55"/>`;
-  for (const [y, w, hh] of [[485, 6, 16], [520, 9, 24], [570, 13, 34], [635, 18, 40]]) s += `<rect x="${600 - w / 2}" y="${y}" width="${w}" height="${hh}" fill="#fff"/>`;
+  for (const [y, w, hh] of [
+    [485, 6, 16],
+    [520, 9, 24],
+    [570, 13, 34],
+    [635, 18, 40],
+  ])
+    s += `<rect x="${600 - w / 2}" y="${y}" width="${w}" height="${hh}" fill="#fff"/>`;
   s += plane(330, 300, 10, 1.1, p.plane);
   return s + '</svg>';
 }

@@ -221,7 +221,11 @@ const OPEN_AIR: ParkingLotFeatures = {
 };
 
 /** Shared description of shuttle tariffs (de/en). */
-function shuttleDescription(minutes: number, extraDe = '', extraEn = ''): Pick<TariffSeed, 'descriptionDe' | 'descriptionEn'> {
+function shuttleDescription(
+  minutes: number,
+  extraDe = '',
+  extraEn = '',
+): Pick<TariffSeed, 'descriptionDe' | 'descriptionEn'> {
   return {
     descriptionDe:
       `Sie parken auf einem umzäunten, videoüberwachten Parkplatz und behalten Ihren Schlüssel. Der Shuttle-Bus bringt Sie in ` +
@@ -245,7 +249,11 @@ function valetDescription(whereDe: string, whereEn: string): Pick<TariffSeed, 'd
 }
 
 /** Shared description of terminal car park tariffs (de/en). */
-function terminalDescription(walkMinutes: number, extraDe = '', extraEn = ''): Pick<TariffSeed, 'descriptionDe' | 'descriptionEn'> {
+function terminalDescription(
+  walkMinutes: number,
+  extraDe = '',
+  extraEn = '',
+): Pick<TariffSeed, 'descriptionDe' | 'descriptionEn'> {
   return {
     descriptionDe:
       `Überdachter Stellplatz im Parkhaus direkt am Terminal; zu Fuß sind Sie in etwa ${walkMinutes} Minuten beim Check-in. ` +
@@ -278,7 +286,8 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         entranceDe: 'Langer Kornweg 15 (blaues Schild „ParkDirekt P4“)',
         entranceEn: 'Langer Kornweg 15 (blue sign “ParkDirekt P4”)',
         phone: '+49 69 90009 141',
-        stopDe: 'an Terminal 1, Ankunft Ebene 1, Bushaltestelle „Hotel-Shuttle“, bzw. an Terminal 2, Ebene 2, Ausgang D',
+        stopDe:
+          'an Terminal 1, Ankunft Ebene 1, Bushaltestelle „Hotel-Shuttle“, bzw. an Terminal 2, Ebene 2, Ausgang D',
         stopEn: 'at Terminal 1, arrivals level 1, bus stop “Hotel-Shuttle”, or at Terminal 2, level 2, exit D',
         minutes: 9,
         every: 15,
@@ -317,7 +326,8 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         entranceDe: 'Farmstraße 118, Tor 2 (Zufahrt über die Aschaffenburger Straße)',
         entranceEn: 'Farmstraße 118, gate 2 (access from Aschaffenburger Straße)',
         phone: '+49 69 90009 157',
-        stopDe: 'an Terminal 1, Ankunft Ebene 1, Bushaltestelle „Hotel-Shuttle“, bzw. an Terminal 2, Ebene 2, Ausgang D',
+        stopDe:
+          'an Terminal 1, Ankunft Ebene 1, Bushaltestelle „Hotel-Shuttle“, bzw. an Terminal 2, Ebene 2, Ausgang D',
         stopEn: 'at Terminal 1, arrivals level 1, bus stop “Hotel-Shuttle”, or at Terminal 2, level 2, exit D',
         minutes: 13,
         every: 20,

@@ -39,7 +39,9 @@ describe('FAQ seed', () => {
     const order = FAQ.map((entry) => FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]));
     expect(order).not.toContain(-1);
     const bySort = [...FAQ].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
-    const categoryRanks = bySort.map((entry) => FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]));
+    const categoryRanks = bySort.map((entry) =>
+      FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]),
+    );
     expect(categoryRanks).toEqual([...categoryRanks].sort((a, b) => a - b));
     expect(new Set(FAQ.map((entry) => entry.sort)).size).toBe(FAQ.length);
   });
@@ -150,7 +152,9 @@ describe('seed', () => {
     const seasonal = seasons.filter((r) => r.price_lists.validFrom !== null);
     expect(seasonal.length).toBeGreaterThan(0);
     for (const { price_lists: season } of seasonal) {
-      const standard = seasons.find((r) => r.price_lists.tariffId === season.tariffId && r.price_lists.validFrom === null);
+      const standard = seasons.find(
+        (r) => r.price_lists.tariffId === season.tariffId && r.price_lists.validFrom === null,
+      );
       expect(season.dayPrices[7]).toBeGreaterThan(standard!.price_lists.dayPrices[7]);
       expect(season.validTo! >= season.validFrom!).toBe(true);
     }

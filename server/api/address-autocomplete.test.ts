@@ -42,10 +42,41 @@ beforeEach(() => {
 const FRANKFURT = {
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', properties: { type: 'house', street: 'Hauptstraße', housenumber: '5a', postcode: '60311', city: 'Frankfurt am Main', countrycode: 'DE' } },
-    { type: 'Feature', properties: { type: 'street', name: 'Hauptstraße', postcode: '60311', city: 'Frankfurt am Main', countrycode: 'DE' } },
-    { type: 'Feature', properties: { type: 'street', name: 'Hauptstraße', postcode: '60311', city: 'Frankfurt am Main', countrycode: 'DE' } },
-    { type: 'Feature', properties: { type: 'street', name: 'Main Street', postcode: '1000', city: 'Tokyo', countrycode: 'JP' } },
+    {
+      type: 'Feature',
+      properties: {
+        type: 'house',
+        street: 'Hauptstraße',
+        housenumber: '5a',
+        postcode: '60311',
+        city: 'Frankfurt am Main',
+        countrycode: 'DE',
+      },
+    },
+    {
+      type: 'Feature',
+      properties: {
+        type: 'street',
+        name: 'Hauptstraße',
+        postcode: '60311',
+        city: 'Frankfurt am Main',
+        countrycode: 'DE',
+      },
+    },
+    {
+      type: 'Feature',
+      properties: {
+        type: 'street',
+        name: 'Hauptstraße',
+        postcode: '60311',
+        city: 'Frankfurt am Main',
+        countrycode: 'DE',
+      },
+    },
+    {
+      type: 'Feature',
+      properties: { type: 'street', name: 'Main Street', postcode: '1000', city: 'Tokyo', countrycode: 'JP' },
+    },
   ],
 };
 
@@ -76,8 +107,21 @@ describe('GET /address-autocomplete', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     expect(res.body).toEqual({
       suggestions: [
-        { street: 'Hauptstraße', streetNumber: '5a', postcode: '60311', city: 'Frankfurt am Main', country: 'DE', label: 'Hauptstraße 5a, 60311 Frankfurt am Main' },
-        { street: 'Hauptstraße', postcode: '60311', city: 'Frankfurt am Main', country: 'DE', label: 'Hauptstraße, 60311 Frankfurt am Main' },
+        {
+          street: 'Hauptstraße',
+          streetNumber: '5a',
+          postcode: '60311',
+          city: 'Frankfurt am Main',
+          country: 'DE',
+          label: 'Hauptstraße 5a, 60311 Frankfurt am Main',
+        },
+        {
+          street: 'Hauptstraße',
+          postcode: '60311',
+          city: 'Frankfurt am Main',
+          country: 'DE',
+          label: 'Hauptstraße, 60311 Frankfurt am Main',
+        },
       ],
     });
     const asked = photon.requests[0]!;

@@ -61,7 +61,9 @@ export function addressAutocompleteRouter(
       const { t, locale } = apiLocals(res);
       const parsed = QuerySchema.safeParse({ q: req.query.q });
       if (!parsed.success) {
-        throw new ValidationError(t('validation.failed'), { q: [t('feature.address.query_length', ADDRESS_QUERY_LENGTH)] });
+        throw new ValidationError(t('validation.failed'), {
+          q: [t('feature.address.query_length', ADDRESS_QUERY_LENGTH)],
+        });
       }
       const suggestions = await geocoder.searchAddresses(parsed.data.q, {
         locale: locale ?? 'de',

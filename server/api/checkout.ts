@@ -38,9 +38,18 @@ export function checkoutRouter(ctx: AppContext): Router {
       await validate(step as ValidatedStep, fields, res);
     }),
   );
-  router.post('/checkout/validate/travel', handle((req, res) => validate('travel', bodyObject(req), res)));
-  router.post('/checkout/validate/billing-address', handle((req, res) => validate('billingAddress', bodyObject(req), res)));
-  router.post('/checkout/validate/payment', handle((req, res) => validate('payment', bodyObject(req), res)));
+  router.post(
+    '/checkout/validate/travel',
+    handle((req, res) => validate('travel', bodyObject(req), res)),
+  );
+  router.post(
+    '/checkout/validate/billing-address',
+    handle((req, res) => validate('billingAddress', bodyObject(req), res)),
+  );
+  router.post(
+    '/checkout/validate/payment',
+    handle((req, res) => validate('payment', bodyObject(req), res)),
+  );
 
   router.post(
     '/checkout',

@@ -61,4 +61,3 @@ export async function sendJson(res: Response, status: number, body: unknown): Pr
   if (cookie) res.append('Set-Cookie', cookie);
   res.status(status).json(body);
 }
-

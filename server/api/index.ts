@@ -61,7 +61,10 @@ export function createApiRouter(ctx: AppContext): Router {
 
   // Tiered limits per client IP on the endpoints that change business state; counters in the database so all
   // app processes share them (DESIGN §1, decision 0007). Generous enough for a family behind one NAT.
-  api.use('/checkout', apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'checkout') }));
+  api.use(
+    '/checkout',
+    apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'checkout') }),
+  );
   api.use(
     '/locked-airport-notification',
     apiRateLimit({ limit: 10, windowMs: 15 * 60_000, store: new DatabaseRateLimitStore(ctx.db, 'locked-airport') }),
@@ -87,7 +90,8 @@ export function createApiRouter(ctx: AppContext): Router {
       httpError = new HttpError(error.status === 413 ? 413 : 400, t('api.error.bad_json'));
     } else {
       ctx.logger.error({ err: error, path: req.path }, 'api error');
-      const message = ctx.env.APP_DEBUG && error instanceof Error ? error.stack ?? error.message : t('api.error.server');
+      const message =
+        ctx.env.APP_DEBUG && error instanceof Error ? (error.stack ?? error.message) : t('api.error.server');
       httpError = new HttpError(500, message);
     }
     for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);

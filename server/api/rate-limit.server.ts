@@ -21,7 +21,11 @@ export function apiRateLimit(options: RateLimitOptions) {
     handler: (_req, res, next, opts) => {
       const t = apiLocals(res).t;
       const retryAfter = String(Math.ceil(opts.windowMs / 1000));
-      next(new HttpError(429, t ? t('api.error.rate_limited') : 'Too many requests', undefined, { 'Retry-After': retryAfter }));
+      next(
+        new HttpError(429, t ? t('api.error.rate_limited') : 'Too many requests', undefined, {
+          'Retry-After': retryAfter,
+        }),
+      );
     },
   });
 }

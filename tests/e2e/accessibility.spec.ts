@@ -9,10 +9,15 @@ async function scan(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('.leaflet-tile-pane')
     .analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+  }));
 }
 
-const tariffs = () => `/buchung/tarife?airport=frankfurt&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(37, '18:00')}`;
+const tariffs = () =>
+  `/buchung/tarife?airport=frankfurt&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(37, '18:00')}`;
 
 for (const width of [390, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
@@ -23,7 +28,10 @@ for (const width of [390, 1280]) {
       ['airports', () => '/parkplatz'],
       ['airport', () => '/en/parkplatz/muenchen'],
       ['tariffs', tariffs],
-      ['locked airport', () => `/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`],
+      [
+        'locked airport',
+        () => `/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`,
+      ],
       ['lookup', () => '/reservierung'],
       ['privacy', () => '/datenschutz'],
       ['404', () => '/gibt-es-nicht'],
@@ -37,7 +45,11 @@ for (const width of [390, 1280]) {
 
     test('checkout booking page has no WCAG A/AA violations', async ({ page }) => {
       await page.goto(tariffs());
-      await page.locator('article[data-tariff-id]').first().getByRole('button', { name: /Buchen/ }).click();
+      await page
+        .locator('article[data-tariff-id]')
+        .first()
+        .getByRole('button', { name: /Buchen/ })
+        .click();
       await expect(page).toHaveURL(/\/buchung$/);
       await page.waitForLoadState('networkidle');
       expect(await scan(page)).toEqual([]);

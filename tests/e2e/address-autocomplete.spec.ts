@@ -8,7 +8,14 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { localDateTime, SearchPage } from './pages.ts';
 
 const SUGGESTIONS = [
-  { street: 'Hauptstraße', streetNumber: '5a', postcode: '60311', city: 'Frankfurt am Main', country: 'DE', label: 'Hauptstraße 5a, 60311 Frankfurt am Main' },
+  {
+    street: 'Hauptstraße',
+    streetNumber: '5a',
+    postcode: '60311',
+    city: 'Frankfurt am Main',
+    country: 'DE',
+    label: 'Hauptstraße 5a, 60311 Frankfurt am Main',
+  },
   { street: 'Hauptstraße', postcode: '1030', city: 'Wien', country: 'AT', label: 'Hauptstraße, 1030 Wien' },
   { street: 'Hauptplatz', postcode: '8010', city: 'Graz', country: 'AT', label: 'Hauptplatz, 8010 Graz' },
 ];
@@ -46,7 +53,11 @@ async function openBillingStep(page: Page, atTravelStep: () => void = () => {}) 
   const cookieBar = page.locator('[data-cookie-bar]');
   if (await cookieBar.isVisible()) await cookieBar.getByRole('button', { name: 'Nur notwendige' }).click();
   await search.search('Flughafen Frankfurt (FRA)', localDateTime(40, '08:00'), localDateTime(44, '18:00'));
-  await page.locator('article[data-tariff-category="shuttle"]').first().getByRole('button', { name: /Buchen/ }).click();
+  await page
+    .locator('article[data-tariff-category="shuttle"]')
+    .first()
+    .getByRole('button', { name: /Buchen/ })
+    .click();
   await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'checkout.booking');
   await expect(page.locator('[data-step-submit]')).toBeEnabled();
   atTravelStep();
@@ -118,7 +129,9 @@ test.describe('address autocomplete (checkout.booking)', () => {
     await expect(page.getByLabel('Land', { exact: true })).toHaveValue('AT');
     await expect(page.getByRole('heading', { level: 2, name: /Rechnungsadresse/ })).toBeVisible();
     await expect(page.locator('[data-field-error]')).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: 'Adresse übernommen: Hauptstraße, 1030 Wien, Österreich' })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Adresse übernommen: Hauptstraße, 1030 Wien, Österreich' }),
+    ).toBeAttached();
     expect(api.queries).toEqual(['Haupt']); // filling the field from a suggestion asks nothing
 
     // A click takes a suggestion too, with its house number; focus stays in the street input.
@@ -158,7 +171,9 @@ test.describe('address autocomplete (checkout.booking)', () => {
 
   test('no suggestions or a switched-off server leave the plain input working', async ({ page }) => {
     let status = 200;
-    const api = await fakeApi(page, () => (status === 200 ? { status, json: { suggestions: [] } } : { status, json: { message: 'Nicht gefunden.' } }));
+    const api = await fakeApi(page, () =>
+      status === 200 ? { status, json: { suggestions: [] } } : { status, json: { message: 'Nicht gefunden.' } },
+    );
     await openBillingStep(page);
     const street = page.getByRole('combobox', { name: 'Straße', exact: true });
     const listbox = page.getByRole('listbox', { name: 'Adressvorschläge' });

@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { findAccessLink } from '../fixtures/eml.ts';
 import { confirmationMail, localDateTime, SearchPage } from './pages.ts';
 
-type DataLayerEntry = { event?: string; ecommerce?: { checkout?: { actionField?: { step?: number; option?: string }; products?: unknown[] } } };
+type DataLayerEntry = {
+  event?: string;
+  ecommerce?: { checkout?: { actionField?: { step?: number; option?: string }; products?: unknown[] } };
+};
 
 const checkoutSteps = (entries: DataLayerEntry[]) =>
   entries.filter((e) => e.event === 'checkout').map((e) => e.ecommerce?.checkout?.actionField?.step);
@@ -24,7 +27,10 @@ test.describe('checkout.booking', () => {
     await expect(page.locator('[data-flash]')).toContainText(/zuerst Flughafen/);
   });
 
-  test('search → tariff → three steps with validation, reload and analytics → reservation → reopened via mail and lookup', async ({ page, browser }) => {
+  test('search → tariff → three steps with validation, reload and analytics → reservation → reopened via mail and lookup', async ({
+    page,
+    browser,
+  }) => {
     // Search and choose a shuttle tariff (it offers child seats).
     const search = new SearchPage(page);
     await search.open();
@@ -69,7 +75,16 @@ test.describe('checkout.booking', () => {
     const firstname = page.getByLabel('Vorname', { exact: true });
     await expect(firstname).toHaveAttribute('aria-invalid', 'true');
     await expect(firstname).toBeFocused();
-    for (const field of ['firstname', 'lastname', 'street', 'streetNumber', 'postcode', 'city', 'email', 'phoneNumber']) {
+    for (const field of [
+      'firstname',
+      'lastname',
+      'street',
+      'streetNumber',
+      'postcode',
+      'city',
+      'email',
+      'phoneNumber',
+    ]) {
       await expect(page.locator(`[data-field-error="${field}"]`)).toBeVisible();
     }
     await expect(page.locator('[data-field-error="company"]')).toHaveCount(0);
@@ -114,7 +129,12 @@ test.describe('checkout.booking', () => {
     const step2 = layer.find((e) => e.ecommerce?.checkout?.actionField?.step === 2);
     expect(step2?.ecommerce?.checkout?.actionField?.option).toBe('not logged in');
     expect(step2?.ecommerce?.checkout?.products).toEqual([
-      expect.objectContaining({ id: tariffId, category: 'shuttle', quantity: 1, price: expect.stringMatching(/^\d+\.\d{2}$/) }),
+      expect.objectContaining({
+        id: tariffId,
+        category: 'shuttle',
+        quantity: 1,
+        price: expect.stringMatching(/^\d+\.\d{2}$/),
+      }),
     ]);
 
     // Submit: the data layer is read while the request is on its way (the page leaves on success).

@@ -71,7 +71,9 @@ test.describe('client layer', () => {
     await expect(timed).toBeHidden({ timeout: 3000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
 
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('eap:flash', { detail: { message: 'Clicked', type: 'info' } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('eap:flash', { detail: { message: 'Clicked', type: 'info' } })),
+    );
     const clicked = page.locator('[data-flash="info"]', { hasText: 'Clicked' });
     await expect(clicked).toBeVisible();
     await clicked.click();
@@ -90,7 +92,11 @@ test.describe('client layer', () => {
       }, 0);
     });
     const sent = await request;
-    expect(sent.postDataJSON()).toMatchObject({ type: 'TypeError', message: expect.stringContaining('e2e boom'), location: expect.stringContaining('/') });
+    expect(sent.postDataJSON()).toMatchObject({
+      type: 'TypeError',
+      message: expect.stringContaining('e2e boom'),
+      location: expect.stringContaining('/'),
+    });
     expect(sent.headers()['x-requested-with']).toBe('XMLHttpRequest');
     expect((await response).status()).toBe(204);
   });

@@ -25,7 +25,9 @@ const isMapChunk = (path: string) => /^\/js\/airport-map-[\w-]+\.js$/.test(path)
 const isDatePickerChunk = (path: string) => /^\/js\/date-picker-[\w-]+\.js$/.test(path);
 
 test.describe('lazy features', () => {
-  test('airports.index: the map shows one marker per airport, locked airports in their own colour', async ({ page }) => {
+  test('airports.index: the map shows one marker per airport, locked airports in their own colour', async ({
+    page,
+  }) => {
     const chunks = recordChunks(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -135,8 +137,16 @@ test.describe('lazy features', () => {
     await open.click();
     const from2 = localDateTime(4, '00:00').slice(0, 10);
     const to2 = localDateTime(9, '00:00').slice(0, 10);
-    await page.getByRole('dialog', { name: 'Reisezeitraum wählen' }).locator(`[data-day="${from2}"] button`).first().click();
-    await page.getByRole('dialog', { name: 'Reisezeitraum wählen' }).locator(`[data-day="${to2}"] button`).first().click();
+    await page
+      .getByRole('dialog', { name: 'Reisezeitraum wählen' })
+      .locator(`[data-day="${from2}"] button`)
+      .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Reisezeitraum wählen' })
+      .locator(`[data-day="${to2}"] button`)
+      .first()
+      .click();
     await expect(entry).toHaveValue(`${from2}T06:30`);
     await expect(exit).toHaveValue(`${to2}T21:15`);
 
@@ -210,7 +220,10 @@ test.describe('lazy features', () => {
 
       await page.goto('/parkplatz/frankfurt');
       await expect(page.locator('[data-date-picker]')).toHaveCount(0);
-      await expect(page.locator('[data-airport-gallery] a').first()).toHaveAttribute('href', '/images/airports/frankfurt-1.svg');
+      await expect(page.locator('[data-airport-gallery] a').first()).toHaveAttribute(
+        'href',
+        '/images/airports/frankfurt-1.svg',
+      );
       await page.locator('[data-airport-comment-link]').click();
       await expect(page).toHaveURL(/#hinweis$/);
       await expect(page.locator('#hinweis')).toContainText('Bauarbeiten an der Zufahrt zu Terminal 1');

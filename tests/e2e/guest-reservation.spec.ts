@@ -20,7 +20,10 @@ async function book(page: Page): Promise<{ reference: string; redirect: string }
     'App-Language': 'de',
     'X-CSRF-TOKEN': csrf,
   };
-  const cart = await page.request.post('/api/checkout/cart', { headers, data: { airportId, tariffId, entryTime: entry, exitTime: exit } });
+  const cart = await page.request.post('/api/checkout/cart', {
+    headers,
+    data: { airportId, tariffId, entryTime: entry, exitTime: exit },
+  });
   expect(cart.status()).toBe(200);
   const res = await page.request.post('/api/checkout', {
     headers,
@@ -81,7 +84,10 @@ test.describe('guest reservation (after booking)', () => {
     await expect(mailPage.locator('[data-reference]')).toHaveText(reference);
     await expect(mailPage.locator('[data-status="confirmed"]')).toBeVisible();
     await expect(mailPage.getByText('F-GR 2026')).toBeVisible();
-    await expect(mailPage.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=/);
+    await expect(mailPage.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute(
+      'href',
+      /openstreetmap\.org\/\?mlat=/,
+    );
     await expect(mailPage.getByText('Zahlung vor Ort', { exact: true })).toBeVisible();
     // a reload still works (access lives in the session, not in the URL)
     expect((await mailPage.reload())?.status()).toBe(200);
@@ -92,7 +98,9 @@ test.describe('guest reservation (after booking)', () => {
     const lookupPage = await viaLookup.newPage();
     await lookupPage.goto('/reservierung');
     await expect(lookupPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.lookup');
-    await lookupPage.getByLabel('Reservierungsnummer').fill(`${reference.slice(0, 4).toLowerCase()}-${reference.slice(4)}`);
+    await lookupPage
+      .getByLabel('Reservierungsnummer')
+      .fill(`${reference.slice(0, 4).toLowerCase()}-${reference.slice(4)}`);
     await lookupPage.getByLabel('E-Mail-Adresse').fill('someone.else@example.org');
     await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
     await expect(lookupPage.locator('[data-lookup-error]')).toContainText('keine Reservierung');

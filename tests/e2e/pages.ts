@@ -6,7 +6,6 @@ import { listEml, parseEml } from '../fixtures/eml.ts';
 // The e2e server's data directory (playwright.config.ts); the mail worker writes .eml files to its mail/.
 const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? path.resolve('.data/e2e'), 'mail');
 
-
 /** A local `YYYY-MM-DDTHH:mm` `days` from today at `time` (the suite's stays are always in the future). */
 export function localDateTime(daysFromToday: number, time: string): string {
   const d = new Date();
@@ -26,7 +25,9 @@ export class SearchPage {
 
   async search(airportLabel: RegExp | string, entry: string, exit: string) {
     const form = this.page.getByRole('form', { name: /Parkplatz suchen|Find parking/ });
-    await form.getByLabel(/Flughafen|Airport/).selectOption({ label: typeof airportLabel === 'string' ? airportLabel : undefined });
+    await form
+      .getByLabel(/Flughafen|Airport/)
+      .selectOption({ label: typeof airportLabel === 'string' ? airportLabel : undefined });
     await form.getByLabel(/Einfahrt|Entry/).fill(entry);
     await form.getByLabel(/Rückkehr|Return/).fill(exit);
     await form.getByRole('button', { name: /Angebote vergleichen|Compare offers/ }).click();
@@ -54,4 +55,3 @@ export async function confirmationMail(reference: string) {
     .toBe(true);
   return found!;
 }
-

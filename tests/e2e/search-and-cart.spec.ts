@@ -31,7 +31,9 @@ test.describe('search → tariffs → cart', () => {
   });
 
   test('a locked airport says so instead of listing tariffs', async ({ page }) => {
-    await page.goto(`/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`);
+    await page.goto(
+      `/buchung/tarife?airport=kassel&entry=${localDateTime(30, '08:00')}&exit=${localDateTime(33, '08:00')}`,
+    );
     await expect(page.locator('[data-airport-locked]')).toBeVisible();
     await expect(page.locator('article[data-tariff-id]')).toHaveCount(0);
 
@@ -72,7 +74,10 @@ test.describe('page head contract (DESIGN §4)', () => {
       await expect(meta('locale')).toHaveAttribute('content', locale);
       await expect(meta('route-name')).toHaveAttribute('content', routeName);
       await expect(meta('csrf-token')).toHaveAttribute('content', /^[A-Za-z0-9_-]{20,}$/);
-      await expect(meta('translations-url')).toHaveAttribute('content', new RegExp(`^/translations/${locale}\\.json\\?v=`));
+      await expect(meta('translations-url')).toHaveAttribute(
+        'content',
+        new RegExp(`^/translations/${locale}\\.json\\?v=`),
+      );
       await expect(meta('debug')).toHaveAttribute('content', '0');
       await expect(meta('authenticated')).toHaveAttribute('content', '0');
     });

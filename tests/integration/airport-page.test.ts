@@ -42,7 +42,11 @@ describe('airports.show "from" prices', () => {
     const page = await loadAirportPage('frankfurt');
     expect(page.tariffs.map((t) => t.id)).toEqual(others.map((t) => t.id));
     // the same rule without the page: no price, no row
-    const rows = tariffFromPrices(await loadTariffs(test.ctx.db, airport.id), { airport, now: test.ctx.now(), locale: 'en' });
+    const rows = tariffFromPrices(await loadTariffs(test.ctx.db, airport.id), {
+      airport,
+      now: test.ctx.now(),
+      locale: 'en',
+    });
     expect(rows.some((r) => r.id === first.id)).toBe(false);
   });
 });

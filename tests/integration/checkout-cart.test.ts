@@ -34,7 +34,11 @@ describe('POST /api/checkout/cart', () => {
 
   it('answers the English redirect for App-Language en', async () => {
     const client = await new ApiClient(test).start();
-    const res = await client.post('checkout/cart', { airportId: fra.id, tariffId: fraTariffs[0].id, ...stay }, { 'App-Language': 'en' });
+    const res = await client.post(
+      'checkout/cart',
+      { airportId: fra.id, tariffId: fraTariffs[0].id, ...stay },
+      { 'App-Language': 'en' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.redirect).toBe('/en/buchung');
   });
@@ -101,7 +105,9 @@ describe('POST /api/checkout/cart', () => {
       expect(other.status).toBe(200);
     } finally {
       // the full day is this test's alone
-      await test.ctx.db.delete(tariffDays).where(and(eq(tariffDays.tariffId, tariff.id), eq(tariffDays.day, '2026-12-10')));
+      await test.ctx.db
+        .delete(tariffDays)
+        .where(and(eq(tariffDays.tariffId, tariff.id), eq(tariffDays.day, '2026-12-10')));
     }
   });
 });

@@ -59,9 +59,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-concurrency-'));
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z'), env: { DATA_DIR: dataDir } });
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  fraTariffs = (await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))).sort(
-    (a, b) => a.id - b.id,
-  );
+  fraTariffs = (
+    await test.ctx.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
+  ).sort((a, b) => a.id - b.id);
 });
 afterAll(async () => {
   await test.close();
@@ -83,7 +86,8 @@ describe('concurrent POST /api/checkout', () => {
     const responses = await Promise.all(clients.map((c) => c.post('checkout', body())));
 
     expect(countStatuses(responses)).toEqual({ 201: FREE, 409: 10 });
-    for (const r of responses.filter((x) => x.status === 409)) expect(r.body).toEqual({ message: de('checkout.api.sold_out') });
+    for (const r of responses.filter((x) => x.status === 409))
+      expect(r.body).toEqual({ message: de('checkout.api.sold_out') });
 
     const days = await test.ctx.db
       .select()

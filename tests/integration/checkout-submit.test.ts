@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airports, coupons, idempotencyKeys, reservations, sessions, tariffDays, tariffs } from '../../database/schema.ts';
+import {
+  airports,
+  coupons,
+  idempotencyKeys,
+  reservations,
+  sessions,
+  tariffDays,
+  tariffs,
+} from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { priceStay } from '../../app/domain/pricing.ts';
 import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
@@ -43,7 +51,16 @@ async function storedReservation(reference: string) {
   return row;
 }
 
-async function expectedPrice(tariffId: number, input: { entry: string; exit: string; personCount: number; childrenSeat: number; coupon?: { kind: 'percent' | 'fixed'; value: number } }) {
+async function expectedPrice(
+  tariffId: number,
+  input: {
+    entry: string;
+    exit: string;
+    personCount: number;
+    childrenSeat: number;
+    coupon?: { kind: 'percent' | 'fixed'; value: number };
+  },
+) {
   const [tariff] = await loadTariffs(test.ctx.db, fra.id, [tariffId]);
   return priceStay({ tariff, ...input });
 }
@@ -52,9 +69,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-checkout-'));
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z'), env: { DATA_DIR: dataDir } });
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  fraTariffs = (await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))).sort(
-    (a, b) => a.id - b.id,
-  );
+  fraTariffs = (
+    await test.ctx.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
+  ).sort((a, b) => a.id - b.id);
 });
 afterAll(async () => {
   await test.close();
@@ -94,7 +114,10 @@ describe('POST /api/checkout', () => {
   it('answers 422 with every failed field of every step', async () => {
     const c = await clientWithCart(fraTariffs[0].id);
     const before = (await test.ctx.db.select().from(reservations)).length;
-    const res = await c.post('checkout', body({ childrenSeat: 2, personCount: 2, email: '', paymentType: '', couponCode: 'NOPE' }));
+    const res = await c.post(
+      'checkout',
+      body({ childrenSeat: 2, personCount: 2, email: '', paymentType: '', couponCode: 'NOPE' }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       childrenSeat: [de('validation.children_exceed_persons')],
@@ -111,10 +134,23 @@ describe('POST /api/checkout', () => {
     const daysBefore = await bookedDays(tariff.id);
     const res = await c.post(
       'checkout',
-      body({ totalCents: 1, price: 1, parkingCents: 1, discountCents: 99_999, vatCents: 0, billableDays: 1, status: 'completed' }),
+      body({
+        totalCents: 1,
+        price: 1,
+        parkingCents: 1,
+        discountCents: 99_999,
+        vatCents: 0,
+        billableDays: 1,
+        status: 'completed',
+      }),
     );
     expect(res.status).toBe(201);
-    const price = await expectedPrice(tariff.id, { entry: stay.entryTime, exit: stay.exitTime, personCount: 2, childrenSeat: 0 });
+    const price = await expectedPrice(tariff.id, {
+      entry: stay.entryTime,
+      exit: stay.exitTime,
+      personCount: 2,
+      childrenSeat: 0,
+    });
     expect(price.totalCents).toBeGreaterThan(100);
 
     const { reservation, redirect } = res.body;
@@ -177,9 +213,21 @@ describe('POST /api/checkout', () => {
     });
 
     // One more space booked on every day of the stay, and on no other day.
-    const stayDays = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2026-12-14'];
+    const stayDays = [
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+      '2026-12-13',
+      '2026-12-14',
+    ];
     const daysAfter = await bookedDays(tariff.id);
-    expect(daysAfter).toEqual({ ...daysBefore, ...Object.fromEntries(stayDays.map((d) => [d, (daysBefore[d] ?? 0) + 1])) });
+    expect(daysAfter).toEqual({
+      ...daysBefore,
+      ...Object.fromEntries(stayDays.map((d) => [d, (daysBefore[d] ?? 0) + 1])),
+    });
 
     // The session: cart gone, guest access granted.
     const id = test.ctx.sessions.parseCookie(c.cookie)!;
@@ -206,7 +254,12 @@ describe('POST /api/checkout', () => {
     const childrenSeat = Math.min(1, tariff.maxChildSeats);
     const res = await c.post(
       'checkout',
-      body({ ...times, personCount: tariff.maxPersons, childrenSeat, bulkyBaggage: [...tariff.allowedBulkyBaggage].reverse().join(';') }),
+      body({
+        ...times,
+        personCount: tariff.maxPersons,
+        childrenSeat,
+        bulkyBaggage: [...tariff.allowedBulkyBaggage].reverse().join(';'),
+      }),
       { 'App-Language': 'en' },
     );
     expect(res.status).toBe(201);
@@ -238,10 +291,18 @@ describe('POST /api/checkout', () => {
   it('applies WILLKOMMEN10 (10 % off the whole price) and splits the VAT', async () => {
     const tariff = fraTariffs[0];
     const c = await clientWithCart(tariff.id);
-    const [{ usedCount: usedBefore }] = await test.ctx.db.select().from(coupons).where(eq(coupons.code, 'WILLKOMMEN10'));
+    const [{ usedCount: usedBefore }] = await test.ctx.db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.code, 'WILLKOMMEN10'));
     const res = await c.post('checkout', body({ couponCode: 'willkommen10', paymentType: 'on_site' }));
     expect(res.status).toBe(201);
-    const plain = await expectedPrice(tariff.id, { entry: stay.entryTime, exit: stay.exitTime, personCount: 2, childrenSeat: 0 });
+    const plain = await expectedPrice(tariff.id, {
+      entry: stay.entryTime,
+      exit: stay.exitTime,
+      personCount: 2,
+      childrenSeat: 0,
+    });
     const row = await storedReservation(res.body.reservation.reference);
     const discount = Math.round(plain.subtotalCents / 10);
     expect(row.couponCode).toBe('WILLKOMMEN10');
@@ -277,7 +338,12 @@ describe('POST /api/checkout', () => {
       }),
     );
     expect(res.status).toBe(201);
-    const plain = await expectedPrice(tariff.id, { entry: stay.entryTime, exit: stay.exitTime, personCount: 2, childrenSeat: 0 });
+    const plain = await expectedPrice(tariff.id, {
+      entry: stay.entryTime,
+      exit: stay.exitTime,
+      personCount: 2,
+      childrenSeat: 0,
+    });
     const row = await storedReservation(res.body.reservation.reference);
     expect(row.discountCents).toBe(500);
     expect(row.totalCents).toBe(plain.subtotalCents - 500);
@@ -370,7 +436,10 @@ describe('POST /api/checkout with Idempotency-Key', () => {
     const again = await c.post('checkout', body(), headers);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const rows = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, first.body.reservation.reference));
+    const rows = await test.ctx.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.reference, first.body.reservation.reference));
     expect(rows).toHaveLength(1);
     expect(await outboxRows(test.ctx.db, rows[0].id)).toHaveLength(1);
   });

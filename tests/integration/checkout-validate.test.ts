@@ -43,7 +43,10 @@ async function clientWithCart(tariffId: number, times = stay) {
 }
 
 /** Expects a 422 whose errors are exactly `{field: [message of key]}` for each given field. */
-function expect422(res: { status: number; body: { message: string; errors: Record<string, string[]> } }, expected: Record<string, string>) {
+function expect422(
+  res: { status: number; body: { message: string; errors: Record<string, string[]> } },
+  expected: Record<string, string>,
+) {
   expect(res.status).toBe(422);
   expect(res.body.message).toBe(de('validation.failed'));
   const wanted = Object.fromEntries(Object.entries(expected).map(([field, key]) => [field, [de(key)]]));
@@ -53,7 +56,10 @@ function expect422(res: { status: number; body: { message: string; errors: Recor
 beforeAll(async () => {
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  const list = await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)));
+  const list = await test.ctx.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)));
   tariff = list.sort((a, b) => a.id - b.id)[0];
   client = await clientWithCart(tariff.id);
 });
@@ -86,24 +92,37 @@ describe('POST /api/checkout/validate/travel', () => {
   });
 
   it('SPEC §5: entryTime and exitTime must be filled', async () => {
-    expect422(await client.post('checkout/validate/travel', travel({ entryTime: '' })), { entryTime: 'validation.required' });
+    expect422(await client.post('checkout/validate/travel', travel({ entryTime: '' })), {
+      entryTime: 'validation.required',
+    });
     const { exitTime: _omit, ...withoutExit } = travel();
     expect422(await client.post('checkout/validate/travel', withoutExit), { exitTime: 'validation.required' });
   });
 
   it('refuses a malformed licence plate', async () => {
-    expect422(await client.post('checkout/validate/travel', travel({ licensePlate: '!!' })), { licensePlate: 'validation.license_plate' });
+    expect422(await client.post('checkout/validate/travel', travel({ licensePlate: '!!' })), {
+      licensePlate: 'validation.license_plate',
+    });
   });
 
   it('refuses an exit before the entry', async () => {
-    const res = await client.post('checkout/validate/travel', travel({ entryTime: '2026-12-14T08:00', exitTime: '2026-12-07T08:00' }));
+    const res = await client.post(
+      'checkout/validate/travel',
+      travel({ entryTime: '2026-12-14T08:00', exitTime: '2026-12-07T08:00' }),
+    );
     expect422(res, { exitTime: 'validation.stay.exit_before_entry' });
   });
 
   it('refuses an entry inside the lead time (2 h; now is 10:00 local)', async () => {
-    const res = await client.post('checkout/validate/travel', travel({ entryTime: '2026-11-21T11:30', exitTime: '2026-11-24T08:00' }));
+    const res = await client.post(
+      'checkout/validate/travel',
+      travel({ entryTime: '2026-11-21T11:30', exitTime: '2026-11-24T08:00' }),
+    );
     expect422(res, { entryTime: 'validation.stay.lead_time' });
-    const ok = await client.post('checkout/validate/travel', travel({ entryTime: '2026-11-21T12:00', exitTime: '2026-11-24T08:00' }));
+    const ok = await client.post(
+      'checkout/validate/travel',
+      travel({ entryTime: '2026-11-21T12:00', exitTime: '2026-11-24T08:00' }),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -113,7 +132,10 @@ describe('POST /api/checkout/validate/travel', () => {
   });
 
   it('refuses an entry beyond the booking horizon', async () => {
-    const res = await client.post('checkout/validate/travel', travel({ entryTime: '2027-12-01T08:00', exitTime: '2027-12-03T08:00' }));
+    const res = await client.post(
+      'checkout/validate/travel',
+      travel({ entryTime: '2027-12-01T08:00', exitTime: '2027-12-03T08:00' }),
+    );
     expect422(res, { entryTime: 'validation.stay.horizon' });
   });
 
@@ -133,7 +155,9 @@ describe('POST /api/checkout/validate/travel', () => {
   });
 
   it('refuses an unknown bulky-baggage flag and a flag the tariff does not take', async () => {
-    expect422(await client.post('checkout/validate/travel', travel({ bulkyBaggage: 'piano' })), { bulkyBaggage: 'validation.bulky_baggage' });
+    expect422(await client.post('checkout/validate/travel', travel({ bulkyBaggage: 'piano' })), {
+      bulkyBaggage: 'validation.bulky_baggage',
+    });
     const all = await test.ctx.db.select().from(tariffs).where(eq(tariffs.airportId, fra.id));
     const limited = all.find((t) => t.active && !t.allowedBulkyBaggage.includes('bicycle'));
     expect(limited, 'a FRA tariff without bicycles in the seed').toBeDefined();
@@ -141,12 +165,17 @@ describe('POST /api/checkout/validate/travel', () => {
     expect422(await c.post('checkout/validate/travel', travel({ bulkyBaggage: 'prams;bicycle' })), {
       bulkyBaggage: 'validation.tariff.bulky_baggage',
     });
-    const ok = await c.post('checkout/validate/travel', travel({ bulkyBaggage: limited!.allowedBulkyBaggage.join(';') }));
+    const ok = await c.post(
+      'checkout/validate/travel',
+      travel({ bulkyBaggage: limited!.allowedBulkyBaggage.join(';') }),
+    );
     expect(ok.status).toBe(200);
   });
 
   it('answers in the App-Language', async () => {
-    const res = await client.post('checkout/validate/travel', travel({ personCount: 1, childrenSeat: 1 }), { 'App-Language': 'en' });
+    const res = await client.post('checkout/validate/travel', travel({ personCount: 1, childrenSeat: 1 }), {
+      'App-Language': 'en',
+    });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       message: en('validation.failed'),
@@ -164,11 +193,22 @@ describe('POST /api/checkout/validate/billing-address', () => {
   });
 
   const required = [
-    'firstname', 'lastname', 'email', 'phoneRegionCode', 'phonePrefix', 'phoneNumber', 'street', 'streetNumber', 'postcode', 'city',
+    'firstname',
+    'lastname',
+    'email',
+    'phoneRegionCode',
+    'phonePrefix',
+    'phoneNumber',
+    'street',
+    'streetNumber',
+    'postcode',
+    'city',
   ];
   for (const field of required) {
     it(`SPEC §5: ${field} must be filled`, async () => {
-      expect422(await client.post('checkout/validate/billing-address', billing({ [field]: '' })), { [field]: 'validation.required' });
+      expect422(await client.post('checkout/validate/billing-address', billing({ [field]: '' })), {
+        [field]: 'validation.required',
+      });
       const without: Record<string, unknown> = billing();
       delete without[field];
       expect422(await client.post('checkout/validate/billing-address', without), { [field]: 'validation.required' });
@@ -176,16 +216,24 @@ describe('POST /api/checkout/validate/billing-address', () => {
   }
 
   it('SPEC §5: country must be filled', async () => {
-    expect422(await client.post('checkout/validate/billing-address', billing({ country: '' })), { country: 'validation.country' });
+    expect422(await client.post('checkout/validate/billing-address', billing({ country: '' })), {
+      country: 'validation.country',
+    });
   });
 
   it('SPEC §5: gender must not be null', async () => {
-    expect422(await client.post('checkout/validate/billing-address', billing({ gender: null })), { gender: 'validation.required' });
+    expect422(await client.post('checkout/validate/billing-address', billing({ gender: null })), {
+      gender: 'validation.required',
+    });
   });
 
   it('checks the e-mail and postcode formats', async () => {
-    expect422(await client.post('checkout/validate/billing-address', billing({ email: 'erika@' })), { email: 'validation.email' });
-    expect422(await client.post('checkout/validate/billing-address', billing({ postcode: '1234' })), { postcode: 'validation.postcode' });
+    expect422(await client.post('checkout/validate/billing-address', billing({ email: 'erika@' })), {
+      email: 'validation.email',
+    });
+    expect422(await client.post('checkout/validate/billing-address', billing({ postcode: '1234' })), {
+      postcode: 'validation.postcode',
+    });
     const at = await client.post('checkout/validate/billing-address', billing({ postcode: '1010', country: 'AT' }));
     expect(at.status).toBe(200);
   });
@@ -205,32 +253,54 @@ describe('POST /api/checkout/validate/billing-address', () => {
         'billIsDifferentAddressStreetNumber',
       ].sort(),
     );
-    expect422(await client.post('checkout/validate/billing-address', billing({ billIsDifferent: true, ...invoice, billIsDifferentAddressStreet: '' })), {
-      billIsDifferentAddressStreet: 'validation.required',
-    });
-    const ok = await client.post('checkout/validate/billing-address', billing({ billIsDifferent: true, ...invoice, billIsDifferentAddressCompany: '' }));
+    expect422(
+      await client.post(
+        'checkout/validate/billing-address',
+        billing({ billIsDifferent: true, ...invoice, billIsDifferentAddressStreet: '' }),
+      ),
+      {
+        billIsDifferentAddressStreet: 'validation.required',
+      },
+    );
+    const ok = await client.post(
+      'checkout/validate/billing-address',
+      billing({ billIsDifferent: true, ...invoice, billIsDifferentAddressCompany: '' }),
+    );
     expect(ok.status).toBe(200);
     // Without billIsDifferent the separate address is not checked.
-    expect((await client.post('checkout/validate/billing-address', billing({ billIsDifferentAddressStreet: '' }))).status).toBe(200);
+    expect(
+      (await client.post('checkout/validate/billing-address', billing({ billIsDifferentAddressStreet: '' }))).status,
+    ).toBe(200);
   });
 });
 
 describe('POST /api/checkout/validate/payment', () => {
   it('SPEC §5: paymentType must be filled; couponCode is optional', async () => {
-    expect422(await client.post('checkout/validate/payment', { couponCode: '' }), { paymentType: 'validation.payment_type' });
-    expect422(await client.post('checkout/validate/payment', { paymentType: 'bitcoin' }), { paymentType: 'validation.payment_type' });
+    expect422(await client.post('checkout/validate/payment', { couponCode: '' }), {
+      paymentType: 'validation.payment_type',
+    });
+    expect422(await client.post('checkout/validate/payment', { paymentType: 'bitcoin' }), {
+      paymentType: 'validation.payment_type',
+    });
     expect((await client.post('checkout/validate/payment', { paymentType: 'invoice' })).body).toEqual({ valid: true });
-    expect((await client.post('checkout/validate/payment', { paymentType: 'on_site', couponCode: '' })).status).toBe(200);
+    expect((await client.post('checkout/validate/payment', { paymentType: 'on_site', couponCode: '' })).status).toBe(
+      200,
+    );
   });
 
   it('accepts a valid coupon, case-insensitively', async () => {
-    expect((await client.post('checkout/validate/payment', { paymentType: 'invoice', couponCode: 'willkommen10' })).status).toBe(200);
+    expect(
+      (await client.post('checkout/validate/payment', { paymentType: 'invoice', couponCode: 'willkommen10' })).status,
+    ).toBe(200);
     // 8 billable days, entry in December: WINTER5 (min 3 days, Nov–Feb) applies.
-    expect((await client.post('checkout/validate/payment', { paymentType: 'invoice', couponCode: 'WINTER5' })).status).toBe(200);
+    expect(
+      (await client.post('checkout/validate/payment', { paymentType: 'invoice', couponCode: 'WINTER5' })).status,
+    ).toBe(200);
   });
 
   it('refuses unknown, expired, too-short, used-up and other-airport coupons', async () => {
-    const pay = (couponCode: string, c = client) => c.post('checkout/validate/payment', { paymentType: 'invoice', couponCode });
+    const pay = (couponCode: string, c = client) =>
+      c.post('checkout/validate/payment', { paymentType: 'invoice', couponCode });
     expect422(await pay('NOPE'), { couponCode: 'validation.coupon.unknown' });
     expect422(await pay('EXPIRED20'), { couponCode: 'validation.coupon.expired' });
     expect422(await pay('USEDUP'), { couponCode: 'validation.coupon.used_up' });
@@ -251,9 +321,15 @@ describe('POST /api/checkout/validate/payment', () => {
 describe('POST /api/checkout/validate', () => {
   it('validates the step named in the body', async () => {
     expect((await client.post('checkout/validate', { step: 'travel', ...travel() })).body).toEqual({ valid: true });
-    expect((await client.post('checkout/validate', { step: 'billingAddress', ...billing() })).body).toEqual({ valid: true });
-    expect((await client.post('checkout/validate', { step: 'payment', paymentType: 'invoice' })).body).toEqual({ valid: true });
-    expect422(await client.post('checkout/validate', { step: 'billingAddress', ...billing({ gender: null }) }), { gender: 'validation.required' });
+    expect((await client.post('checkout/validate', { step: 'billingAddress', ...billing() })).body).toEqual({
+      valid: true,
+    });
+    expect((await client.post('checkout/validate', { step: 'payment', paymentType: 'invoice' })).body).toEqual({
+      valid: true,
+    });
+    expect422(await client.post('checkout/validate', { step: 'billingAddress', ...billing({ gender: null }) }), {
+      gender: 'validation.required',
+    });
   });
 
   it('refuses a missing or unknown step on `step`', async () => {

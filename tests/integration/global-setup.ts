@@ -45,7 +45,9 @@ export default async function setup(project: Project) {
     return async () => {
       const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
       await cleanup.connect();
-      const mine = await cleanup.query(`select datname from pg_database where datname like $1`, [`parkshop_test_${runId}_%`]);
+      const mine = await cleanup.query(`select datname from pg_database where datname like $1`, [
+        `parkshop_test_${runId}_%`,
+      ]);
       for (const row of mine.rows) await cleanup.query(`drop database if exists "${row.datname}" with (force)`);
       await cleanup.end();
     };

@@ -73,7 +73,9 @@ describe('finding reservations', () => {
     const { row } = await insertReservation(test.ctx.db);
     const email = 'Erika.Mustermann@Example.org';
     expect((await findReservationForLookup(test.ctx.db, row.reference, email))?.reservation.id).toBe(row.id);
-    expect((await findReservationForLookup(test.ctx.db, row.reference, '  erika.mustermann@EXAMPLE.ORG '))?.reservation.id).toBe(row.id);
+    expect(
+      (await findReservationForLookup(test.ctx.db, row.reference, '  erika.mustermann@EXAMPLE.ORG '))?.reservation.id,
+    ).toBe(row.id);
     const sloppy = `${row.reference.slice(0, 4).toLowerCase()}-${row.reference.slice(4).toLowerCase()}`;
     expect((await findReservationForLookup(test.ctx.db, sloppy, email))?.reservation.id).toBe(row.id);
   });
@@ -89,14 +91,24 @@ describe('finding reservations', () => {
 
 describe('reservation view model', () => {
   it('has every customer-facing fact in German', async () => {
-    const { row } = await insertReservation(test.ctx.db, { discountCents: 500, couponCode: 'WINTER5', totalCents: 7900, vatCents: 1261 });
+    const { row } = await insertReservation(test.ctx.db, {
+      discountCents: 500,
+      couponCode: 'WINTER5',
+      totalCents: 7900,
+      vatCents: 1261,
+    });
     const view = buildReservationView((await findReservationByReference(test.ctx.db, row.reference))!, 'de');
     expect(view.statusLabel).toBe('Bestätigt');
     expect(view.airport).toEqual({ name: expect.stringContaining('Frankfurt'), iata: 'FRA' });
     expect(view.entry).toBe('Mo., 07.12.2026, 08:00');
     expect(view.exit).toBe('Mo., 14.12.2026, 18:30');
     expect(view.daysLabel).toBe('8 Tage');
-    expect(view.priceLines.map((l) => l.amount)).toEqual(['69,00\u00a0€', '10,00\u00a0€', '5,00\u00a0€', '-5,00\u00a0€']);
+    expect(view.priceLines.map((l) => l.amount)).toEqual([
+      '69,00\u00a0€',
+      '10,00\u00a0€',
+      '5,00\u00a0€',
+      '-5,00\u00a0€',
+    ]);
     expect(view.priceLines[3].label).toBe('Gutschein WINTER5');
     expect(view.total.amount).toBe('79,00\u00a0€');
     expect(view.vat.label).toBe('darin enthaltene MwSt. (19 %)');
@@ -115,7 +127,17 @@ describe('reservation view model', () => {
     const { row } = await insertReservation(test.ctx.db, {
       locale: 'en',
       paymentType: 'on_site',
-      invoiceAddress: { gender: 'd', firstname: 'Kim', lastname: 'Doe', company: 'ACME GmbH', street: 'Main St', streetNumber: '1', postcode: '10115', city: 'Berlin', country: 'DE' },
+      invoiceAddress: {
+        gender: 'd',
+        firstname: 'Kim',
+        lastname: 'Doe',
+        company: 'ACME GmbH',
+        street: 'Main St',
+        streetNumber: '1',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+      },
     });
     const view = buildReservationView((await findReservationByReference(test.ctx.db, row.reference))!, 'en');
     expect(view.statusLabel).toBe('Confirmed');

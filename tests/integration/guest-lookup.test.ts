@@ -91,7 +91,10 @@ describe('lookUpGuestReservation', () => {
     expect(result).toEqual({ kind: 'too_many', retryAfterSeconds: (LOOKUP_WINDOW_MS - 5 * 60 * 1000) / 1000 });
     expect(session.data.guestReservations).toBeUndefined();
     // after the window the count starts again
-    session.data.guestLookupFailures = { count: LOOKUP_MAX_FAILURES, since: test.ctx.now().getTime() - LOOKUP_WINDOW_MS - 1 };
+    session.data.guestLookupFailures = {
+      count: LOOKUP_MAX_FAILURES,
+      since: test.ctx.now().getTime() - LOOKUP_WINDOW_MS - 1,
+    };
     expect(await lookUp(session, { reference, email: EMAIL })).toEqual({ kind: 'found', reference });
   });
 
@@ -109,7 +112,8 @@ describe('lookUpGuestReservation', () => {
 describe('guest.lookup action: the answers of each outcome', () => {
   async function submit(fields: Record<string, string>, options: { csrf?: boolean; failures?: number } = {}) {
     const session = await test.ctx.sessions.load(undefined);
-    if (options.failures) session.set('guestLookupFailures', { count: options.failures, since: test.ctx.now().getTime() });
+    if (options.failures)
+      session.set('guestLookupFailures', { count: options.failures, since: test.ctx.now().getTime() });
     const form = new FormData();
     form.set('_csrf', options.csrf === false ? 'wrong' : session.csrfToken);
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
@@ -144,7 +148,10 @@ describe('guest.lookup action: the answers of each outcome', () => {
 
     const braked = await submit({ reference, email: EMAIL }, { failures: LOOKUP_MAX_FAILURES });
     expect(braked.init.status).toBe(429);
-    expect(braked.init.headers).toMatchObject({ 'Retry-After': String(LOOKUP_WINDOW_MS / 1000), 'Cache-Control': 'private, no-store' });
+    expect(braked.init.headers).toMatchObject({
+      'Retry-After': String(LOOKUP_WINDOW_MS / 1000),
+      'Cache-Control': 'private, no-store',
+    });
     expect(braked.data.message).toBe(de('lookup.error.too_many', { minutes: 15 }));
   });
 });

@@ -40,7 +40,9 @@ async function cloneDatabase(): Promise<DatabaseHandle> {
         // pool.end() returns before the server has finished closing the backends; forcing the drop then kills
         // them mid-shutdown and their clients throw. Wait (briefly) until they are gone, then drop.
         for (let i = 0; i < 50; i++) {
-          const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
           if (rows[0].n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -70,7 +72,13 @@ export type TestApp = {
 export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
   const handle = await cloneDatabase();
   let now = options.now ?? new Date('2026-11-21T09:00:00Z');
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test', ...options.env });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'x'.repeat(40),
+    DATA_DIR: '.data/test',
+    ...options.env,
+  });
   const ctx: AppContext = {
     db: handle.db,
     env,

@@ -39,7 +39,11 @@ describe('POST /api/locked-airport-notification', () => {
 
   it('answers 409 for an airport that can be booked', async () => {
     const client = await new ApiClient(test).start();
-    const res = await client.post('locked-airport-notification', { email: 'a@example.org', airportId: fra.id, airportStatus: 'locked' });
+    const res = await client.post('locked-airport-notification', {
+      email: 'a@example.org',
+      airportId: fra.id,
+      airportStatus: 'locked',
+    });
     expect(res.status).toBe(409);
   });
 });

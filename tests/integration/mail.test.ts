@@ -102,7 +102,11 @@ describe('reservation confirmation mail', () => {
   it('writes an English mail for an English reservation, with the /en links', async () => {
     await clearOutbox();
     const { ctx } = mailContext();
-    const { row, token } = await insertReservation(test.ctx.db, { locale: 'en', paymentType: 'on_site', invoiceNumber: null });
+    const { row, token } = await insertReservation(test.ctx.db, {
+      locale: 'en',
+      paymentType: 'on_site',
+      invoiceNumber: null,
+    });
     const accessUrl = `https://shop.example/en/reservierung/${row.reference}?token=${token}`;
     await enqueueReservationConfirmation(ctx, { reservationId: row.id, accessUrl });
     await deliverPendingMail(ctx);
@@ -121,7 +125,10 @@ describe('reservation confirmation mail', () => {
     await clearOutbox();
     const { ctx } = mailContext();
     const { row } = await insertReservation(test.ctx.db, { licensePlate: '<b>X</b>' });
-    await enqueueReservationConfirmation(ctx, { reservationId: row.id, accessUrl: `https://shop.example/reservierung/${row.reference}?token=x` });
+    await enqueueReservationConfirmation(ctx, {
+      reservationId: row.id,
+      accessUrl: `https://shop.example/reservierung/${row.reference}?token=x`,
+    });
     const [queued] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));
     expect(queued.html).toContain('&lt;b&gt;X&lt;/b&gt;');
     expect(queued.html).not.toContain('<b>X</b>');
@@ -129,7 +136,9 @@ describe('reservation confirmation mail', () => {
 
   it('rejects an unknown reservation', async () => {
     const { ctx } = mailContext();
-    await expect(enqueueReservationConfirmation(ctx, { reservationId: 999_999, accessUrl: 'https://x.example/' })).rejects.toThrow();
+    await expect(
+      enqueueReservationConfirmation(ctx, { reservationId: 999_999, accessUrl: 'https://x.example/' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -145,7 +154,10 @@ describe('delivery failures', () => {
     });
     const { ctx, calls } = mailContext({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const { row, token } = await insertReservation(test.ctx.db);
-    await enqueueReservationConfirmation(ctx, { reservationId: row.id, accessUrl: `https://shop.example/reservierung/${row.reference}?token=${token}` });
+    await enqueueReservationConfirmation(ctx, {
+      reservationId: row.id,
+      accessUrl: `https://shop.example/reservierung/${row.reference}?token=${token}`,
+    });
 
     const startedAt = Date.now();
     await expect(deliverPendingMail(ctx)).resolves.toBe(0);
@@ -171,7 +183,10 @@ describe('delivery failures', () => {
     await clearOutbox();
     const { ctx, calls } = mailContext({ SMTP_URL: 'smtp://127.0.0.1:1' });
     const { row } = await insertReservation(test.ctx.db);
-    await enqueueReservationConfirmation(ctx, { reservationId: row.id, accessUrl: `https://shop.example/reservierung/${row.reference}?token=x` });
+    await enqueueReservationConfirmation(ctx, {
+      reservationId: row.id,
+      accessUrl: `https://shop.example/reservierung/${row.reference}?token=x`,
+    });
     await test.ctx.db
       .update(mailOutbox)
       .set({ attempts: MAIL_MAX_ATTEMPTS - 1 })
@@ -187,7 +202,10 @@ describe('delivery failures', () => {
     await clearOutbox();
     const { ctx } = mailContext();
     const { row } = await insertReservation(test.ctx.db);
-    await enqueueReservationConfirmation(ctx, { reservationId: row.id, accessUrl: `https://shop.example/reservierung/${row.reference}?token=x` });
+    await enqueueReservationConfirmation(ctx, {
+      reservationId: row.id,
+      accessUrl: `https://shop.example/reservierung/${row.reference}?token=x`,
+    });
     const [a, b] = await Promise.all([deliverPendingMail(ctx), deliverPendingMail(ctx)]);
     expect(a + b).toBe(1);
     const [queued] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));

@@ -30,7 +30,10 @@ describe('offers for a week next month at every seeded airport', () => {
       expect(new Set(search.offers.map((o) => o.category)).size, airport.iata).toBeGreaterThanOrEqual(2);
       for (const offer of search.offers) {
         const tariff = tariffs.find((t) => t.id === offer.tariffId)!;
-        const expected = parkingPrice(selectPriceList(tariff.priceLists, entry.slice(0, 10)), billableDays(entry, exit));
+        const expected = parkingPrice(
+          selectPriceList(tariff.priceLists, entry.slice(0, 10)),
+          billableDays(entry, exit),
+        );
         expect(offer.price?.billableDays, `${airport.iata} ${offer.name}`).toBe(7);
         // one person (within every tariff's included persons), no child seats: the total is the parking price
         expect(offer.price?.totalCents, `${airport.iata} ${offer.name}`).toBe(expected);

@@ -35,16 +35,32 @@ describe('rate-limit counters in the database (DESIGN §1)', () => {
     const [ksf] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'KSF'));
     const client = await new ApiClient(test).start();
     for (let i = 0; i < 10; i++) {
-      const res = await client.post('locked-airport-notification', { email: `p${i}@example.org`, airportId: ksf.id, airportStatus: 'locked' });
+      const res = await client.post('locked-airport-notification', {
+        email: `p${i}@example.org`,
+        airportId: ksf.id,
+        airportStatus: 'locked',
+      });
       expect(res.status).toBe(201);
     }
-    const refused = await client.post('locked-airport-notification', { email: 'p10@example.org', airportId: ksf.id, airportStatus: 'locked' });
+    const refused = await client.post('locked-airport-notification', {
+      email: 'p10@example.org',
+      airportId: ksf.id,
+      airportStatus: 'locked',
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toMatch(/application\/json/);
     expect(refused.headers['retry-after']).toBe('900');
     expect(refused.body).toEqual({ message: expect.any(String) });
     // another session from the same address is refused too: the count belongs to the client, not the cookie
     const other = await new ApiClient(test).start();
-    expect((await other.post('locked-airport-notification', { email: 'x@example.org', airportId: ksf.id, airportStatus: 'locked' })).status).toBe(429);
+    expect(
+      (
+        await other.post('locked-airport-notification', {
+          email: 'x@example.org',
+          airportId: ksf.id,
+          airportStatus: 'locked',
+        })
+      ).status,
+    ).toBe(429);
   });
 });

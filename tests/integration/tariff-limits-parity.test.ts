@@ -19,7 +19,10 @@ let cart: { airportId: number; tariffId: number; entryTime: string; exitTime: st
 beforeAll(async () => {
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
   const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  const rows = await test.ctx.db.select().from(tariffs).where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)));
+  const rows = await test.ctx.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)));
   // a tariff that refuses some bulky baggage, so all three limits can be broken
   tariff = rows.find((t) => !t.allowedBulkyBaggage.includes('bicycle'))!;
   cart = { airportId: fra.id, tariffId: tariff.id, ...DEFAULT_STAY };
@@ -29,12 +32,20 @@ afterAll(() => test.close());
 /** The client's and the server's messages for the same travel input. */
 async function bothSides(travel: { personCount: number; childrenSeat: number; bicycle?: boolean }) {
   const state = initialFormState(cart);
-  state.checkout.travel = { ...state.checkout.travel, personCount: travel.personCount, childrenSeat: travel.childrenSeat };
+  state.checkout.travel = {
+    ...state.checkout.travel,
+    personCount: travel.personCount,
+    childrenSeat: travel.childrenSeat,
+  };
   state.checkout.travel.bulkyBaggage = { ...state.checkout.travel.bulkyBaggage, bicycle: Boolean(travel.bicycle) };
   const client = clientStepErrors('travel', state.checkout, tariff);
   const server = await validateCheckoutStep(test.ctx.db, {
     step: 'travel',
-    body: travelFields({ personCount: travel.personCount, childrenSeat: travel.childrenSeat, bulkyBaggage: travel.bicycle ? 'bicycle' : '' }),
+    body: travelFields({
+      personCount: travel.personCount,
+      childrenSeat: travel.childrenSeat,
+      bulkyBaggage: travel.bicycle ? 'bicycle' : '',
+    }),
     cart,
     now: test.ctx.now(),
   });
@@ -55,7 +66,10 @@ describe('tariff limits: the same message in the browser and on the server', () 
   });
 
   it('child seats above the maximum', async () => {
-    const { client, server } = await bothSides({ personCount: tariff.maxPersons, childrenSeat: tariff.maxChildSeats + 1 });
+    const { client, server } = await bothSides({
+      personCount: tariff.maxPersons,
+      childrenSeat: tariff.maxChildSeats + 1,
+    });
     expect(client.childrenSeat).toEqual(['validation.tariff.max_child_seats']);
     expect(server.childrenSeat).toEqual(client.childrenSeat);
   });

@@ -30,7 +30,8 @@ function scratchProject(files: Record<string, string>): string {
     'database/schema.ts': 'export const reservations = 1;\n',
     'database/client.server.ts': 'export const db = 1;\n',
     'server/session.server.ts': 'export type Session = { id: string };\n',
-    'app/services/catalog.server.ts': "import { reservations } from '#database/schema.ts';\nexport const n = reservations;\n",
+    'app/services/catalog.server.ts':
+      "import { reservations } from '#database/schema.ts';\nexport const n = reservations;\n",
     'app/domain/pricing.ts': 'export const price = 1;\n',
     'app/components/offer-card.tsx': "import { price } from '~/domain/pricing.ts';\nexport const card = price;\n",
     'app/routes/tariffs.tsx': "import { n } from '~/services/catalog.server.ts';\nexport const page = n;\n",
@@ -64,12 +65,14 @@ describe('import rules (DESIGN §2)', () => {
   it('fail on each forbidden import, naming the rule', () => {
     const result = cruise(
       scratchProject({
-        'app/domain/availability.ts': "import { reservations } from '#database/schema.ts';\nexport const a = reservations;\n",
+        'app/domain/availability.ts':
+          "import { reservations } from '#database/schema.ts';\nexport const a = reservations;\n",
         'app/domain/stay.ts': "import fs from 'node:fs';\nexport const s = fs;\n",
         'app/domain/offer.ts': "import { n } from '~/services/catalog.server.ts';\nexport const o = n;\n",
         'app/components/book-button.tsx': "import { db } from '#database/client.server.ts';\nexport const b = db;\n",
         'app/client/api.ts': "import { n } from '~/services/catalog.server.ts';\nexport const c = n;\n",
-        'app/services/cart.server.ts': "import type { Session } from '#server/session.server.ts';\nexport type C = Session;\n",
+        'app/services/cart.server.ts':
+          "import type { Session } from '#server/session.server.ts';\nexport type C = Session;\n",
         'database/seed.ts': "import { price } from '../app/domain/pricing.ts';\nexport const seed = price;\n",
       }),
     );
@@ -77,9 +80,15 @@ describe('import rules (DESIGN §2)', () => {
     expect(result.output).toMatch(/domain-is-pure: app\/domain\/availability\.ts → database\/schema\.ts/);
     expect(result.output).toMatch(/domain-is-pure: app\/domain\/offer\.ts → app\/services\/catalog\.server\.ts/);
     expect(result.output).toMatch(/domain-no-io: app\/domain\/stay\.ts → (node:)?fs/);
-    expect(result.output).toMatch(/browser-code-stays-out-of-the-server: app\/components\/book-button\.tsx → database\/client\.server\.ts/);
-    expect(result.output).toMatch(/browser-code-stays-out-of-the-server: app\/client\/api\.ts → app\/services\/catalog\.server\.ts/);
-    expect(result.output).toMatch(/services-know-no-server: app\/services\/cart\.server\.ts → server\/session\.server\.ts/);
+    expect(result.output).toMatch(
+      /browser-code-stays-out-of-the-server: app\/components\/book-button\.tsx → database\/client\.server\.ts/,
+    );
+    expect(result.output).toMatch(
+      /browser-code-stays-out-of-the-server: app\/client\/api\.ts → app\/services\/catalog\.server\.ts/,
+    );
+    expect(result.output).toMatch(
+      /services-know-no-server: app\/services\/cart\.server\.ts → server\/session\.server\.ts/,
+    );
     expect(result.output).toMatch(/database-knows-no-use-case: database\/seed\.ts → app\/domain\/pricing\.ts/);
   });
 

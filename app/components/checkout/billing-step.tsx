@@ -1,4 +1,10 @@
-import { COUNTRIES, type BillingAddress, type FieldErrors, type Gender, type InvoiceAddress } from '~/domain/checkout-schema.ts';
+import {
+  COUNTRIES,
+  type BillingAddress,
+  type FieldErrors,
+  type Gender,
+  type InvoiceAddress,
+} from '~/domain/checkout-schema.ts';
 import { invoiceWireKey, type INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
 import { intlLocale } from '~/domain/localized.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
@@ -9,8 +15,20 @@ import { describe, FieldError, fieldId, SelectField, TextField } from './fields.
 
 /** Phone regions offered (ISO code → international dialling code), the frequent ones of our customers. */
 const PHONE_REGIONS: [string, string][] = [
-  ['DE', '+49'], ['AT', '+43'], ['CH', '+41'], ['NL', '+31'], ['BE', '+32'], ['LU', '+352'], ['FR', '+33'],
-  ['DK', '+45'], ['PL', '+48'], ['CZ', '+420'], ['IT', '+39'], ['ES', '+34'], ['GB', '+44'], ['US', '+1'],
+  ['DE', '+49'],
+  ['AT', '+43'],
+  ['CH', '+41'],
+  ['NL', '+31'],
+  ['BE', '+32'],
+  ['LU', '+352'],
+  ['FR', '+33'],
+  ['DK', '+45'],
+  ['PL', '+48'],
+  ['CZ', '+420'],
+  ['IT', '+39'],
+  ['ES', '+34'],
+  ['GB', '+44'],
+  ['US', '+1'],
 ];
 
 const GENDERS: { value: Gender; key: string; id: string }[] = [
@@ -25,7 +43,17 @@ function useCountryName() {
   return (code: string) => names.of(code) ?? code;
 }
 
-function GenderField({ name, value, onChange, errors }: { name: string; value: Gender | null; onChange: (g: Gender) => void; errors: FieldErrors }) {
+function GenderField({
+  name,
+  value,
+  onChange,
+  errors,
+}: {
+  name: string;
+  value: Gender | null;
+  onChange: (g: Gender) => void;
+  errors: FieldErrors;
+}) {
   const t = useT();
   const aria = describe(name, errors);
   return (
@@ -56,7 +84,10 @@ function GenderField({ name, value, onChange, errors }: { name: string; value: G
   );
 }
 
-type Address = Pick<BillingAddress, 'firstname' | 'lastname' | 'company' | 'street' | 'streetNumber' | 'postcode' | 'city' | 'country'>;
+type Address = Pick<
+  BillingAddress,
+  'firstname' | 'lastname' | 'company' | 'street' | 'streetNumber' | 'postcode' | 'city' | 'country'
+>;
 
 /**
  * Name, company and postal address fields; `wire` maps a plain key to its wire key. With `addressAutocomplete`
@@ -85,20 +116,81 @@ function AddressFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name={wire('firstname')} label={t('checkout.billing.firstname')} value={address.firstname} onChange={(firstname) => onChange({ firstname })} errors={errors} autoComplete={ac('given-name')} maxLength={100} />
-        <TextField name={wire('lastname')} label={t('checkout.billing.lastname')} value={address.lastname} onChange={(lastname) => onChange({ lastname })} errors={errors} autoComplete={ac('family-name')} maxLength={100} />
+        <TextField
+          name={wire('firstname')}
+          label={t('checkout.billing.firstname')}
+          value={address.firstname}
+          onChange={(firstname) => onChange({ firstname })}
+          errors={errors}
+          autoComplete={ac('given-name')}
+          maxLength={100}
+        />
+        <TextField
+          name={wire('lastname')}
+          label={t('checkout.billing.lastname')}
+          value={address.lastname}
+          onChange={(lastname) => onChange({ lastname })}
+          errors={errors}
+          autoComplete={ac('family-name')}
+          maxLength={100}
+        />
       </div>
-      <TextField name={wire('company')} label={t('checkout.billing.company')} value={address.company} onChange={(company) => onChange({ company })} errors={errors} optional autoComplete={ac('organization')} maxLength={100} />
+      <TextField
+        name={wire('company')}
+        label={t('checkout.billing.company')}
+        value={address.company}
+        onChange={(company) => onChange({ company })}
+        errors={errors}
+        optional
+        autoComplete={ac('organization')}
+        maxLength={100}
+      />
       <div className="relative grid grid-cols-[1fr_8.5rem] gap-4 sm:grid-cols-[1fr_9rem]">
-        <TextField name={wire('street')} label={t('checkout.billing.street')} value={address.street} onChange={(street) => onChange({ street })} errors={errors} autoComplete={ac('address-line1')} maxLength={120} />
-        <TextField name={wire('streetNumber')} label={t('checkout.billing.streetNumber')} value={address.streetNumber} onChange={(streetNumber) => onChange({ streetNumber })} errors={errors} autoComplete={ac('address-line2')} maxLength={20} />
+        <TextField
+          name={wire('street')}
+          label={t('checkout.billing.street')}
+          value={address.street}
+          onChange={(street) => onChange({ street })}
+          errors={errors}
+          autoComplete={ac('address-line1')}
+          maxLength={120}
+        />
+        <TextField
+          name={wire('streetNumber')}
+          label={t('checkout.billing.streetNumber')}
+          value={address.streetNumber}
+          onChange={(streetNumber) => onChange({ streetNumber })}
+          errors={errors}
+          autoComplete={ac('address-line2')}
+          maxLength={20}
+        />
         {addressAutocomplete ? (
-          <LazyFeature name="addressAutocomplete" props={{ inputId: fieldId(wire('street')), onSelect: onChange }} delayMs={CHUNK_TIMEOUT_MS} />
+          <LazyFeature
+            name="addressAutocomplete"
+            props={{ inputId: fieldId(wire('street')), onSelect: onChange }}
+            delayMs={CHUNK_TIMEOUT_MS}
+          />
         ) : null}
       </div>
       <div className="grid grid-cols-[8.5rem_1fr] gap-4 sm:grid-cols-[9rem_1fr]">
-        <TextField name={wire('postcode')} label={t('checkout.billing.postcode')} value={address.postcode} onChange={(postcode) => onChange({ postcode })} errors={errors} autoComplete={ac('postal-code')} maxLength={12} />
-        <TextField name={wire('city')} label={t('checkout.billing.city')} value={address.city} onChange={(city) => onChange({ city })} errors={errors} autoComplete={ac('address-level2')} maxLength={100} />
+        <TextField
+          name={wire('postcode')}
+          label={t('checkout.billing.postcode')}
+          value={address.postcode}
+          onChange={(postcode) => onChange({ postcode })}
+          errors={errors}
+          autoComplete={ac('postal-code')}
+          maxLength={12}
+        />
+        <TextField
+          name={wire('city')}
+          label={t('checkout.billing.city')}
+          value={address.city}
+          onChange={(city) => onChange({ city })}
+          errors={errors}
+          autoComplete={ac('address-level2')}
+          maxLength={100}
+        />
       </div>
       <SelectField
         name={wire('country')}
@@ -220,7 +312,12 @@ export function BillingStep({
       {billing.billIsDifferent ? (
         <fieldset id="co-invoice-address" className="grid gap-5 rounded-xl border border-line bg-surface p-4">
           <legend className="px-1 text-base font-semibold">{t('checkout.billing.invoice_address')}</legend>
-          <GenderField name={invoiceWireKey('gender')} value={invoice.gender} onChange={(gender) => setInvoice({ gender })} errors={errors} />
+          <GenderField
+            name={invoiceWireKey('gender')}
+            value={invoice.gender}
+            onChange={(gender) => setInvoice({ gender })}
+            errors={errors}
+          />
           <AddressFields
             address={invoice}
             onChange={setInvoice}

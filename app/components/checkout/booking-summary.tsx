@@ -19,7 +19,15 @@ function useLocalDateTime() {
  * The booking summary: airport, tariff, lot, stay, persons, seats and the live price breakdown. The price is
  * computed in the browser from the tariff's price lists; the server prices the booking again and is binding.
  */
-export function BookingSummary({ page, travel, price }: { page: BookingPageData; travel: Travel; price: PriceBreakdown | null }) {
+export function BookingSummary({
+  page,
+  travel,
+  price,
+}: {
+  page: BookingPageData;
+  travel: Travel;
+  price: PriceBreakdown | null;
+}) {
   const t = useT();
   const show = useLocalDateTime();
   const { tariff } = page;
@@ -33,11 +41,15 @@ export function BookingSummary({ page, travel, price }: { page: BookingPageData;
       <dl className="grid gap-1.5 border-t border-line pt-4 text-sm">
         <div className={row}>
           <dt className="text-muted">{t('checkout.summary.entry')}</dt>
-          <dd className="text-right" data-summary-entry>{show(travel.entryTime)}</dd>
+          <dd className="text-right" data-summary-entry>
+            {show(travel.entryTime)}
+          </dd>
         </div>
         <div className={row}>
           <dt className="text-muted">{t('checkout.summary.exit')}</dt>
-          <dd className="text-right" data-summary-exit>{show(travel.exitTime)}</dd>
+          <dd className="text-right" data-summary-exit>
+            {show(travel.exitTime)}
+          </dd>
         </div>
         <div className={row}>
           <dt className="text-muted">{t('checkout.summary.days')}</dt>
@@ -78,14 +90,26 @@ export function BookingSummary({ page, travel, price }: { page: BookingPageData;
 }
 
 /** The live price's lines, labelled like the reservation page and the confirmation mail (one list of labels). */
-function LivePriceLines({ price, travel, includedPersons }: { price: PriceBreakdown; travel: Travel; includedPersons: number }) {
+function LivePriceLines({
+  price,
+  travel,
+  includedPersons,
+}: {
+  price: PriceBreakdown;
+  travel: Travel;
+  includedPersons: number;
+}) {
   const t = useT();
   const locale = useLocale();
   const breakdown = priceBreakdownLines(
     { ...price, childrenSeat: travel.childrenSeat, extraPersons: Math.max(0, travel.personCount - includedPersons) },
     locale,
   );
-  const view = (line: PriceBreakdownLine) => ({ label: t(line.labelKey, line.labelParams), amount: formatMoney(line.cents, locale), cents: line.cents });
+  const view = (line: PriceBreakdownLine) => ({
+    label: t(line.labelKey, line.labelParams),
+    amount: formatMoney(line.cents, locale),
+    cents: line.cents,
+  });
   return <PriceLines lines={breakdown.lines.map(view)} total={view(breakdown.total)} vat={view(breakdown.vat)} live />;
 }
 

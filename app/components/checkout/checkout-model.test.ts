@@ -43,7 +43,12 @@ describe('initialFormState', () => {
     const s = initialFormState(cart);
     expect(s.cartKey).toBe('3:17:2030-05-01T08:00:2030-05-08T18:00');
     expect(s.step).toBe('travel');
-    expect(s.checkout.travel).toMatchObject({ entryTime: cart.entryTime, exitTime: cart.exitTime, personCount: 1, childrenSeat: 0 });
+    expect(s.checkout.travel).toMatchObject({
+      entryTime: cart.entryTime,
+      exitTime: cart.exitTime,
+      personCount: 1,
+      childrenSeat: 0,
+    });
     expect(s.checkout.billingAddress.gender).toBe(true);
     expect(s.checkout.billingAddress.billIsDifferent).toBe(false);
     expect(Object.values(s.checkout.travel.bulkyBaggage).every((v) => v === false)).toBe(true);
@@ -152,7 +157,10 @@ describe('persistence', () => {
       v: 1,
       cartKey: fresh.cartKey,
       step: 'nonsense',
-      checkout: { travel: { personCount: '3', childrenSeat: 1, bulkyBaggage: { prams: true, golfBag: 'yes' } }, billingAddress: { gender: 'x', city: 'Bonn' } },
+      checkout: {
+        travel: { personCount: '3', childrenSeat: 1, bulkyBaggage: { prams: true, golfBag: 'yes' } },
+        billingAddress: { gender: 'x', city: 'Bonn' },
+      },
     });
     const s = restoreFormState(raw, fresh);
     expect(s.step).toBe('travel');
@@ -177,11 +185,17 @@ describe('clientStepErrors', () => {
   });
 
   it('flags missing times, reversed times and tariff limits', () => {
-    expect(clientStepErrors('travel', initialCheckoutState({ entryTime: '', exitTime: cart.exitTime }), limits)).toHaveProperty('entryTime');
+    expect(
+      clientStepErrors('travel', initialCheckoutState({ entryTime: '', exitTime: cart.exitTime }), limits),
+    ).toHaveProperty('entryTime');
     expect(
       clientStepErrors('travel', initialCheckoutState({ entryTime: cart.exitTime, exitTime: cart.entryTime }), limits),
     ).toEqual({ exitTime: ['validation.stay.exit_before_entry'] });
-    const tooMany = clientStepErrors('travel', initialCheckoutState({ ...cart, personCount: 9, childrenSeat: 3 }), limits);
+    const tooMany = clientStepErrors(
+      'travel',
+      initialCheckoutState({ ...cart, personCount: 9, childrenSeat: 3 }),
+      limits,
+    );
     expect(tooMany.personCount).toEqual(['validation.tariff.max_persons']);
     expect(tooMany.childrenSeat).toEqual(['validation.tariff.max_child_seats']);
     const c = initialCheckoutState(cart);
@@ -192,7 +206,16 @@ describe('clientStepErrors', () => {
   it('lists every empty required billing field, and the invoice address only when different', () => {
     const c = initialCheckoutState(cart);
     const errors = clientStepErrors('billingAddress', c, limits);
-    expect(Object.keys(errors).sort()).toEqual(['city', 'email', 'firstname', 'lastname', 'phoneNumber', 'postcode', 'street', 'streetNumber']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'city',
+      'email',
+      'firstname',
+      'lastname',
+      'phoneNumber',
+      'postcode',
+      'street',
+      'streetNumber',
+    ]);
     c.billingAddress = { ...filledBilling };
     expect(clientStepErrors('billingAddress', c, limits)).toEqual({});
     c.billingAddress.billIsDifferent = true;
@@ -224,7 +247,9 @@ describe('field → step', () => {
   });
 
   it('gathers unknown server fields under the form error', () => {
-    expect(normalizeServerErrors({ email: ['E-Mail ungültig'], tariffId: ['weg'], entryTime: 'zu früh' }, 'fallback')).toEqual({
+    expect(
+      normalizeServerErrors({ email: ['E-Mail ungültig'], tariffId: ['weg'], entryTime: 'zu früh' }, 'fallback'),
+    ).toEqual({
       email: ['E-Mail ungültig'],
       _form: ['weg'],
       entryTime: ['zu früh'],
@@ -242,15 +267,28 @@ describe('helpers', () => {
   };
 
   it('prices the entered stay live, null when it cannot', () => {
-    const travel = initialCheckoutState({ entryTime: '2030-05-01T08:00', exitTime: '2030-05-03T08:00', personCount: 3, childrenSeat: 1 }).travel;
-    expect(livePrice(tariff, travel)).toMatchObject({ billableDays: 3, parkingCents: 2500, personsCents: 300, childSeatsCents: 200, totalCents: 3000 });
+    const travel = initialCheckoutState({
+      entryTime: '2030-05-01T08:00',
+      exitTime: '2030-05-03T08:00',
+      personCount: 3,
+      childrenSeat: 1,
+    }).travel;
+    expect(livePrice(tariff, travel)).toMatchObject({
+      billableDays: 3,
+      parkingCents: 2500,
+      personsCents: 300,
+      childSeatsCents: 200,
+      totalCents: 3000,
+    });
     expect(livePrice(tariff, { ...travel, exitTime: '2030-04-30T08:00' })).toBeNull();
     expect(livePrice(tariff, { ...travel, entryTime: '' })).toBeNull();
   });
 
   it('makes UUID-shaped idempotency keys, also without randomUUID', () => {
     expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const key = newIdempotencyKey({ getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a as never) as T });
+    const key = newIdempotencyKey({
+      getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a as never) as T,
+    });
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });

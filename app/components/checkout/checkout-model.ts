@@ -63,7 +63,12 @@ export function cartKeyOf(cart: { airportId: number; tariffId: number; entryTime
 }
 
 /** A fresh state for a cart: SPEC §3 defaults with the cart's times. */
-export function initialFormState(cart: { airportId: number; tariffId: number; entryTime: string; exitTime: string }): CheckoutFormState {
+export function initialFormState(cart: {
+  airportId: number;
+  tariffId: number;
+  entryTime: string;
+  exitTime: string;
+}): CheckoutFormState {
   return {
     cartKey: cartKeyOf(cart),
     step: 'travel',
@@ -110,7 +115,10 @@ export function checkoutReducer(state: CheckoutFormState, action: CheckoutAction
         ...state,
         checkout: {
           ...checkout,
-          travel: { ...checkout.travel, bulkyBaggage: { ...checkout.travel.bulkyBaggage, [action.flag]: action.value } },
+          travel: {
+            ...checkout.travel,
+            bulkyBaggage: { ...checkout.travel.bulkyBaggage, [action.flag]: action.value },
+          },
         },
         errors: withoutErrors(state.errors, ['bulkyBaggage']),
       };
@@ -138,7 +146,9 @@ export function checkoutReducer(state: CheckoutFormState, action: CheckoutAction
     case 'goto': {
       if (state.step === action.step) return state;
       // Errors of the step shown next stay (e.g. the server's answer to a submission); the rest go.
-      const errors = Object.fromEntries(Object.entries(state.errors).filter(([field]) => stepOfField(field) === action.step));
+      const errors = Object.fromEntries(
+        Object.entries(state.errors).filter(([field]) => stepOfField(field) === action.step),
+      );
       return { ...state, step: action.step, errors };
     }
     case 'errors':
@@ -238,7 +248,12 @@ export function clientStepErrors(step: FormStep, checkout: CheckoutState, limits
   if (step === 'travel') {
     const t = checkout.travel;
     for (const v of checkTariffLimits(limits, t)) add(v.field, v.messageKey);
-    if (parseLocalDateTime(t.entryTime) && parseLocalDateTime(t.exitTime) && t.exitTime <= t.entryTime && !errors.exitTime) {
+    if (
+      parseLocalDateTime(t.entryTime) &&
+      parseLocalDateTime(t.exitTime) &&
+      t.exitTime <= t.entryTime &&
+      !errors.exitTime
+    ) {
       add('exitTime', 'validation.stay.exit_before_entry');
     }
     ruleHolds = isTravelValid(t);
@@ -278,7 +293,9 @@ export function firstStepWithError(errors: FieldErrors): FormStep | null {
 export function normalizeServerErrors(errors: Record<string, unknown> | undefined, fallback: string): FieldErrors {
   const out: FieldErrors = {};
   for (const [field, value] of Object.entries(errors ?? {})) {
-    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+    const texts = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is string => typeof v === 'string' && v !== '',
+    );
     if (texts.length === 0) continue;
     const key = stepOfField(field) ? field : FORM_ERROR;
     out[key] = [...(out[key] ?? []), ...texts];
@@ -306,7 +323,9 @@ export function livePrice(tariff: TariffPricing, travel: Travel): PriceBreakdown
 }
 
 /** A random idempotency key (UUID v4 form); works outside secure contexts too. */
-export function newIdempotencyKey(cryptoImpl: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto): string {
+export function newIdempotencyKey(
+  cryptoImpl: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto,
+): string {
   if (typeof cryptoImpl.randomUUID === 'function') return cryptoImpl.randomUUID();
   const b = cryptoImpl.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;

@@ -23,7 +23,14 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
   const { state, dispatch, restored, finish } = useCheckoutState(page.cart);
   const price = useLivePrice(page.tariff, state.checkout.travel);
   const track = useCheckoutAnalytics(page, price, restored, state.step);
-  const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({ page, state, dispatch, restored, track, finish });
+  const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({
+    page,
+    state,
+    dispatch,
+    restored,
+    track,
+    finish,
+  });
   const { step } = state;
   const stepIndex = FORM_STEPS.indexOf(step);
   const isLast = step === 'payment';
@@ -45,7 +52,10 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
             // Enter in a field moves on from steps 1 and 2, but never places the binding order on step 3.
             if (isLast && event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
           }}
-          className="card p-5 sm:p-6" aria-labelledby="co-step-title" data-checkout-step={step}>
+          className="card p-5 sm:p-6"
+          aria-labelledby="co-step-title"
+          data-checkout-step={step}
+        >
           <h2 id="co-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
             <span className="block text-sm font-medium text-muted">
               {t('checkout.steps.position', { n: stepIndex + 1, total: FORM_STEPS.length })}
@@ -78,7 +88,15 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
 }
 
 /** The fields of the current step. */
-function StepFields({ page, state, dispatch }: { page: BookingPageData; state: CheckoutFormState; dispatch: React.Dispatch<CheckoutAction> }) {
+function StepFields({
+  page,
+  state,
+  dispatch,
+}: {
+  page: BookingPageData;
+  state: CheckoutFormState;
+  dispatch: React.Dispatch<CheckoutAction>;
+}) {
   const { step, checkout, errors } = state;
   if (step === 'travel') return <TravelStep travel={checkout.travel} errors={errors} dispatch={dispatch} page={page} />;
   if (step === 'billingAddress') {
@@ -92,14 +110,22 @@ function StepFields({ page, state, dispatch }: { page: BookingPageData; state: C
       />
     );
   }
-  return <PaymentStep payment={checkout.payment} paymentTypes={page.paymentTypes} errors={errors} dispatch={dispatch} />;
+  return (
+    <PaymentStep payment={checkout.payment} paymentTypes={page.paymentTypes} errors={errors} dispatch={dispatch} />
+  );
 }
 
 /** The server's 409 (the offer sold out meanwhile), with the way back to the tariffs. */
 function ConflictNotice({ message, tariffsUrl }: { message: string; tariffsUrl: string }) {
   const t = useT();
   return (
-    <div id="co-conflict" tabIndex={-1} role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4 text-danger" data-conflict>
+    <div
+      id="co-conflict"
+      tabIndex={-1}
+      role="alert"
+      className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4 text-danger"
+      data-conflict
+    >
       <p className="font-semibold">{message}</p>
       <a className="mt-2 inline-block font-medium underline" href={tariffsUrl}>
         {t('checkout.conflict.back')}

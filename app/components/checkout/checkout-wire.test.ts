@@ -93,7 +93,10 @@ describe('stepToWire', () => {
   });
 
   it('sends the invoice address flat with the billIsDifferentAddress prefix when billIsDifferent is set', () => {
-    expect(stepToWire(withInvoiceAddress(filledState()), 'billingAddress')).toEqual({ ...BILLING_WIRE, ...INVOICE_WIRE });
+    expect(stepToWire(withInvoiceAddress(filledState()), 'billingAddress')).toEqual({
+      ...BILLING_WIRE,
+      ...INVOICE_WIRE,
+    });
   });
 
   it('leaves the invoice address out when billIsDifferent is not set, even if it was filled before', () => {

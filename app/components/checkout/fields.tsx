@@ -49,10 +49,28 @@ type TextFieldProps = {
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'className'>;
 
 /** A checkout text input in its {@link FormField}. */
-export function TextField({ name, label, value, onChange, errors, optional, hint, className, ...rest }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  errors,
+  optional,
+  hint,
+  className,
+  ...rest
+}: TextFieldProps) {
   const error = useFieldError()(name, errors);
   return (
-    <FormField id={fieldId(name)} label={label} error={error} hint={hint} optional={optional} errorName={name} className={className}>
+    <FormField
+      id={fieldId(name)}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      errorName={name}
+      className={className}
+    >
       {(control) => (
         <input
           {...control}
@@ -93,7 +111,14 @@ export function SelectField({
   return (
     <FormField id={fieldId(name)} label={label} error={error} errorName={name} className={className}>
       {(control) => (
-        <select {...control} name={name} className="field-input" value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)}>
+        <select
+          {...control}
+          name={name}
+          className="field-input"
+          value={value}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -110,7 +135,13 @@ export function FormErrors({ messages, id }: { messages: string[] | undefined; i
   const t = useT();
   if (!messages?.length) return null;
   return (
-    <div id={id} tabIndex={-1} role="alert" className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-sm text-danger" data-form-error>
+    <div
+      id={id}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-sm text-danger"
+      data-form-error
+    >
       {messages.map((m, i) => (
         <p key={i}>{t(m)}</p>
       ))}

@@ -5,7 +5,14 @@ import { useT } from '../i18n-context.tsx';
  * The buttons under a step: back (on step 1: back to the tariffs to choose another offer) and the primary
  * button, "next" or, on the last step, the binding booking.
  */
-export function StepActions({ isFirst, isLast, pending, disabled, onBack, tariffsUrl }: {
+export function StepActions({
+  isFirst,
+  isLast,
+  pending,
+  disabled,
+  onBack,
+  tariffsUrl,
+}: {
   isFirst: boolean;
   isLast: boolean;
   pending: boolean;
@@ -28,9 +35,17 @@ export function StepActions({ isFirst, isLast, pending, disabled, onBack, tariff
           {t('checkout.back')}
         </button>
       )}
-      <button type="submit" className="btn-primary" disabled={pending || disabled} aria-busy={pending || undefined} data-step-submit>
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={pending || disabled}
+        aria-busy={pending || undefined}
+        data-step-submit
+      >
         {isLast ? <Lock aria-hidden size={18} /> : null}
-        {pending ? t(isLast ? 'checkout.submitting' : 'checkout.checking') : t(isLast ? 'checkout.submit' : 'checkout.next')}
+        {pending
+          ? t(isLast ? 'checkout.submitting' : 'checkout.checking')
+          : t(isLast ? 'checkout.submit' : 'checkout.next')}
         {!isLast && !pending ? <ChevronRight aria-hidden size={18} /> : null}
       </button>
     </div>

@@ -6,7 +6,15 @@ import { FORM_STEPS, type FormStep } from './checkout-model.ts';
  * The step indicator: the three step names in order, the current one with `aria-current="step"`; earlier
  * steps are buttons that go back (what was entered stays).
  */
-export function Stepper({ current, onGoto, disabled }: { current: FormStep; onGoto: (step: FormStep) => void; disabled?: boolean }) {
+export function Stepper({
+  current,
+  onGoto,
+  disabled,
+}: {
+  current: FormStep;
+  onGoto: (step: FormStep) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const index = FORM_STEPS.indexOf(current);
   return (
@@ -31,7 +39,11 @@ export function Stepper({ current, onGoto, disabled }: { current: FormStep; onGo
           );
           const name = t(`checkout.step.${step}`);
           return (
-            <li key={step} className={`flex min-w-0 items-center gap-2 ${isCurrent ? 'flex-1' : 'sm:flex-1'}`} aria-current={isCurrent ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`flex min-w-0 items-center gap-2 ${isCurrent ? 'flex-1' : 'sm:flex-1'}`}
+              aria-current={isCurrent ? 'step' : undefined}
+            >
               {done ? (
                 <button
                   type="button"
@@ -48,8 +60,14 @@ export function Stepper({ current, onGoto, disabled }: { current: FormStep; onGo
               ) : (
                 <>
                   {badge}
-                  <span className={isCurrent ? 'truncate font-semibold text-ink' : 'sr-only text-muted sm:not-sr-only sm:truncate'}>
-                    <span className="sr-only">{t('checkout.steps.position', { n: i + 1, total: FORM_STEPS.length })} </span>
+                  <span
+                    className={
+                      isCurrent ? 'truncate font-semibold text-ink' : 'sr-only text-muted sm:not-sr-only sm:truncate'
+                    }
+                  >
+                    <span className="sr-only">
+                      {t('checkout.steps.position', { n: i + 1, total: FORM_STEPS.length })}{' '}
+                    </span>
                     {name}
                   </span>
                 </>

@@ -11,7 +11,15 @@ import type { BookingPageData } from './types.ts';
  * The booking summary beside the form (sticky on wide screens); on a phone it folds into a bar with the total
  * that opens it.
  */
-export function SummaryPanel({ page, travel, price }: { page: BookingPageData; travel: Travel; price: PriceBreakdown | null }) {
+export function SummaryPanel({
+  page,
+  travel,
+  price,
+}: {
+  page: BookingPageData;
+  travel: Travel;
+  price: PriceBreakdown | null;
+}) {
   const t = useT();
   const locale = useLocale();
   const [open, setOpen] = useState(false);

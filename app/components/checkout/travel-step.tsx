@@ -99,7 +99,14 @@ export function TravelStep({
     <div className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         {(['entryTime', 'exitTime'] as const).map((name) => (
-          <FormField key={name} id={fieldId(name)} label={t(`checkout.travel.${name}`)} error={error(name, errors)} hint={timeHint} errorName={name}>
+          <FormField
+            key={name}
+            id={fieldId(name)}
+            label={t(`checkout.travel.${name}`)}
+            error={error(name, errors)}
+            hint={timeHint}
+            errorName={name}
+          >
             {(control) => (
               <input
                 {...control}
@@ -162,7 +169,8 @@ export function TravelStep({
       {flags.length > 0 ? (
         <fieldset aria-describedby={describe('bulkyBaggage', errors, true)['aria-describedby']}>
           <legend className="field-label">
-            {t('checkout.travel.bulkyBaggage')} <span className="font-normal text-muted">({t('checkout.optional')})</span>
+            {t('checkout.travel.bulkyBaggage')}{' '}
+            <span className="font-normal text-muted">({t('checkout.optional')})</span>
           </legend>
           <FieldHint name="bulkyBaggage">{t('checkout.travel.bulky_hint')}</FieldHint>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">

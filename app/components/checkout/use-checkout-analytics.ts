@@ -12,7 +12,12 @@ export type TrackedStep = 'travel' | 'billingAddress' | 'submit';
  * step 2 when the billing address is shown (both once the stored state is restored), and `submit` through the
  * returned `track`.
  */
-export function useCheckoutAnalytics(page: BookingPageData, price: PriceBreakdown | null, restored: boolean, step: FormStep) {
+export function useCheckoutAnalytics(
+  page: BookingPageData,
+  price: PriceBreakdown | null,
+  restored: boolean,
+  step: FormStep,
+) {
   const fired = useRef(new Set<TrackedStep>());
   const { tariff, authenticated } = page;
   const totalCents = price?.totalCents ?? page.price?.totalCents ?? 0;

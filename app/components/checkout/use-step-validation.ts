@@ -12,7 +12,14 @@ import type { BookingPageData } from './types.ts';
  * next one, or books on the last; `goto` opens another step. `pending` is true while a request runs;
  * `conflict` holds the server's 409 message (sold out meanwhile). Focus follows each change.
  */
-export function useStepValidation({ page, state, dispatch, restored, track, finish }: {
+export function useStepValidation({
+  page,
+  state,
+  dispatch,
+  restored,
+  track,
+  finish,
+}: {
   page: BookingPageData;
   state: CheckoutFormState;
   dispatch: React.Dispatch<CheckoutAction>;

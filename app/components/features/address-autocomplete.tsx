@@ -64,12 +64,15 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
     return el instanceof HTMLInputElement ? el : null;
   }, [inputId]);
 
-  const choose = useCallback((s: AddressSuggestion | undefined) => {
-    if (!s) return;
-    latest.current.onSelect(suggestionPatch(s, COUNTRIES));
-    setList((l) => closed(l));
-    setStatus(latest.current.t('feature.address.applied', { address: `${s.label}, ${countryName(s.country)}` }));
-  }, [countryName]);
+  const choose = useCallback(
+    (s: AddressSuggestion | undefined) => {
+      if (!s) return;
+      latest.current.onSelect(suggestionPatch(s, COUNTRIES));
+      setList((l) => closed(l));
+      setStatus(latest.current.t('feature.address.applied', { address: `${s.label}, ${countryName(s.country)}` }));
+    },
+    [countryName],
+  );
 
   // Typing: debounce, ask, show. Blur closes. Static ARIA attributes on the input.
   useEffect(() => {
@@ -89,15 +92,24 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
       const controller = new AbortController();
       request = controller;
       try {
-        const answer = await api.get<{ suggestions?: AddressSuggestion[] }>(`address-autocomplete?q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-        });
+        const answer = await api.get<{ suggestions?: AddressSuggestion[] }>(
+          `address-autocomplete?q=${encodeURIComponent(q)}`,
+          {
+            signal: controller.signal,
+          },
+        );
         if (controller.signal.aborted) return;
         const found = Array.isArray(answer?.suggestions) ? answer.suggestions : [];
         const focused = document.activeElement === el;
         setSuggestions(found);
         setList(withResults(found.length, focused));
-        setStatus(focused && found.length > 0 ? latest.current.t(found.length === 1 ? 'feature.address.count_one' : 'feature.address.count', { n: found.length }) : '');
+        setStatus(
+          focused && found.length > 0
+            ? latest.current.t(found.length === 1 ? 'feature.address.count_one' : 'feature.address.count', {
+                n: found.length,
+              })
+            : '',
+        );
       } catch (error) {
         if (controller.signal.aborted) return;
         if (isApiError(error, 404)) off = true;
@@ -196,7 +208,12 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
         onMouseDown={(event) => event.preventDefault()}
         data-address-suggestions
       >
-        <ul id={listId} role="listbox" aria-label={t('feature.address.suggestions')} className="max-h-80 overflow-y-auto py-1">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('feature.address.suggestions')}
+          className="max-h-80 overflow-y-auto py-1"
+        >
           {suggestions.map((s, i) => {
             const active = list.open && i === list.active;
             return (
@@ -212,7 +229,9 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
               >
                 <MapPin aria-hidden size={18} className="mt-0.5 shrink-0 text-accent" />
                 <span className="min-w-0">
-                  <span className="block font-medium text-ink">{s.streetNumber ? `${s.street} ${s.streetNumber}` : s.street}</span>
+                  <span className="block font-medium text-ink">
+                    {s.streetNumber ? `${s.street} ${s.streetNumber}` : s.street}
+                  </span>
                   <span className="block text-muted">
                     {[s.postcode, s.city].filter(Boolean).join(' ')}, {countryName(s.country)}
                   </span>
@@ -221,7 +240,9 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
             );
           })}
         </ul>
-        <p className="border-t border-line bg-surface px-3 py-1.5 text-xs text-muted">{t('feature.address.attribution')}</p>
+        <p className="border-t border-line bg-surface px-3 py-1.5 text-xs text-muted">
+          {t('feature.address.attribution')}
+        </p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {status}

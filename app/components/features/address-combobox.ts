@@ -43,7 +43,8 @@ export function onKey(state: ListState, key: string, modifiers: { altKey?: boole
   switch (key) {
     case 'ArrowDown':
       if (count === 0) return ignore(state);
-      if (!open) return { state: { open: true, active: modifiers.altKey ? -1 : 0, count }, handled: true, select: null };
+      if (!open)
+        return { state: { open: true, active: modifiers.altKey ? -1 : 0, count }, handled: true, select: null };
       if (modifiers.altKey) return { state, handled: true, select: null };
       return { state: { open, active: (active + 1) % count, count }, handled: true, select: null };
     case 'ArrowUp':

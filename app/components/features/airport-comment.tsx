@@ -63,11 +63,20 @@ export function AirportCommentLink({
 }
 
 /** The `eapcomment` modal with the notice of `airport`; `showPageLink` adds a link to the airport page. */
-export function AirportCommentModal({ airport, showPageLink = false }: { airport: CommentAirport | null; showPageLink?: boolean }) {
+export function AirportCommentModal({
+  airport,
+  showPageLink = false,
+}: {
+  airport: CommentAirport | null;
+  showPageLink?: boolean;
+}) {
   const t = useT();
   const href = useHref();
   return (
-    <Modal name="eapcomment" title={airport ? t('feature.comment.title', { airport: airport.name }) : t('feature.comment.heading')}>
+    <Modal
+      name="eapcomment"
+      title={airport ? t('feature.comment.title', { airport: airport.name }) : t('feature.comment.heading')}
+    >
       {airport ? (
         <div className="space-y-4">
           <p className="flex gap-3 rounded-xl bg-warn-soft p-4 text-ink">
@@ -75,7 +84,11 @@ export function AirportCommentModal({ airport, showPageLink = false }: { airport
             <span>{airport.comment}</span>
           </p>
           {showPageLink ? (
-            <Link to={href(`/parkplatz/${airport.slug}`)} className="btn-secondary" onClick={() => modals.close('eapcomment')}>
+            <Link
+              to={href(`/parkplatz/${airport.slug}`)}
+              className="btn-secondary"
+              onClick={() => modals.close('eapcomment')}
+            >
               {t('feature.comment.page_link', { airport: airport.name })}
             </Link>
           ) : null}

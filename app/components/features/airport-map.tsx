@@ -41,7 +41,14 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
-export default function AirportMap({ airports, lots = NO_LOTS, focus = null, tileUrl, label, className = '' }: AirportMapProps) {
+export default function AirportMap({
+  airports,
+  lots = NO_LOTS,
+  focus = null,
+  tileUrl,
+  label,
+  className = '',
+}: AirportMapProps) {
   const t = useT();
   const href = useHref();
   const navigate = useNavigate();
@@ -80,7 +87,12 @@ export default function AirportMap({ airports, lots = NO_LOTS, focus = null, til
         iconSize: current ? [26, 26] : [18, 18],
         popupAnchor: [0, current ? -13 : -9],
       });
-      const marker = L.marker([airport.latitude, airport.longitude], { icon, title, riseOnHover: true, zIndexOffset: current ? 1000 : 0 });
+      const marker = L.marker([airport.latitude, airport.longitude], {
+        icon,
+        title,
+        riseOnHover: true,
+        zIndexOffset: current ? 1000 : 0,
+      });
       const popup = el('div', 'map-popup');
       popup.append(el('strong', 'map-popup__title', `${airport.name} (${airport.iata})`));
       if (airport.locked) popup.append(el('span', 'map-popup__note', t('airport.locked.short')));
@@ -104,7 +116,12 @@ export default function AirportMap({ airports, lots = NO_LOTS, focus = null, til
 
     for (const lot of lots) {
       if (!validPoint(lot.latitude, lot.longitude)) continue;
-      const icon = L.divIcon({ className: 'map-pin map-pin--lot', html: '<span aria-hidden="true">P</span>', iconSize: [22, 22], popupAnchor: [0, -11] });
+      const icon = L.divIcon({
+        className: 'map-pin map-pin--lot',
+        html: '<span aria-hidden="true">P</span>',
+        iconSize: [22, 22],
+        popupAnchor: [0, -11],
+      });
       const title = `${t('feature.map.lot')}: ${lot.name}`;
       const marker = L.marker([lot.latitude, lot.longitude], { icon, title, riseOnHover: true });
       const popup = el('div', 'map-popup');

@@ -100,7 +100,8 @@ export default function DatePicker({ entryId, exitId, minDate, iconOnly = false 
         }
       }}
       onBlur={(event) => {
-        if (open && root.current && event.relatedTarget instanceof Node && !root.current.contains(event.relatedTarget)) close(false);
+        if (open && root.current && event.relatedTarget instanceof Node && !root.current.contains(event.relatedTarget))
+          close(false);
       }}
       data-date-picker
     >
@@ -131,7 +132,12 @@ export default function DatePicker({ entryId, exitId, minDate, iconOnly = false 
             <p className="text-sm text-muted" aria-live="polite">
               {range?.from && !range.to ? t('feature.date_picker.pick_exit') : t('feature.date_picker.pick_entry')}
             </p>
-            <button type="button" className="-m-1 rounded-md p-1 text-muted hover:text-ink" aria-label={t('modal.close')} onClick={() => close(true)}>
+            <button
+              type="button"
+              className="-m-1 rounded-md p-1 text-muted hover:text-ink"
+              aria-label={t('modal.close')}
+              onClick={() => close(true)}
+            >
               <X aria-hidden size={18} />
             </button>
           </div>

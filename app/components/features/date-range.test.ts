@@ -51,7 +51,10 @@ describe('date picker rules', () => {
 
   it('with only a start day keeps a later exit and clears an earlier one', () => {
     const start = { from: day('2026-06-10'), to: undefined };
-    expect(applyRange({ entry: '', exit: '2026-06-12T10:00' }, start)).toEqual({ entry: '2026-06-10T08:00', exit: '2026-06-12T10:00' });
+    expect(applyRange({ entry: '', exit: '2026-06-12T10:00' }, start)).toEqual({
+      entry: '2026-06-10T08:00',
+      exit: '2026-06-12T10:00',
+    });
     expect(applyRange({ entry: '', exit: '2026-06-01T10:00' }, start)).toEqual({ entry: '2026-06-10T08:00', exit: '' });
     expect(applyRange({ entry: 'x', exit: 'y' }, { from: undefined })).toEqual({ entry: 'x', exit: 'y' });
   });

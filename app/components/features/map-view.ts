@@ -4,7 +4,14 @@
  */
 
 /** An airport marker. `href` is its page in the current locale. */
-export type MapAirport = { slug: string; iata: string; name: string; latitude: number; longitude: number; locked: boolean };
+export type MapAirport = {
+  slug: string;
+  iata: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  locked: boolean;
+};
 /** A parking lot marker (airports.show). */
 export type MapLot = { id: number; name: string; address: string; latitude: number; longitude: number };
 
@@ -18,7 +25,9 @@ export const AIRPORT_MAX_ZOOM = 13;
 
 /** Whether a coordinate pair is usable (finite, in range). */
 export function validPoint(latitude: number, longitude: number): boolean {
-  return Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  return (
+    Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+  );
 }
 
 /**
@@ -36,7 +45,9 @@ export function initialView(
     for (const lot of lots) if (validPoint(lot.latitude, lot.longitude)) points.push([lot.latitude, lot.longitude]);
     return { points, maxZoom: AIRPORT_MAX_ZOOM };
   }
-  const points = airports.filter((a) => validPoint(a.latitude, a.longitude)).map((a): Point => [a.latitude, a.longitude]);
+  const points = airports
+    .filter((a) => validPoint(a.latitude, a.longitude))
+    .map((a): Point => [a.latitude, a.longitude]);
   return points.length > 0 ? { points, maxZoom: OVERVIEW_MAX_ZOOM } : null;
 }
 

@@ -13,20 +13,44 @@ export function SiteFooter({ shop }: { shop: Shop }) {
           <p className="font-semibold text-ink">{shop.name}</p>
           <p className="mt-2">{shop.address}</p>
           <p className="mt-1">
-            <a className="hover:text-accent" href={`mailto:${shop.email}`}>{shop.email}</a>
+            <a className="hover:text-accent" href={`mailto:${shop.email}`}>
+              {shop.email}
+            </a>
           </p>
           <p className="mt-1">
-            <a className="hover:text-accent" href={`tel:${shop.phone.replace(/\s/g, '')}`}>{shop.phone}</a>
+            <a className="hover:text-accent" href={`tel:${shop.phone.replace(/\s/g, '')}`}>
+              {shop.phone}
+            </a>
           </p>
         </div>
         <nav aria-label={t('footer.nav')}>
           <p className="font-semibold text-ink">{t('footer.service')}</p>
           <ul className="mt-2 space-y-1">
-            <li><Link className="hover:text-accent" to={href('/parkplatz')}>{t('nav.airports')}</Link></li>
-            <li><Link className="hover:text-accent" to={href('/reservierung')}>{t('footer.find_reservation')}</Link></li>
-            <li><Link className="hover:text-accent" to={href('/impressum')}>{t('footer.imprint')}</Link></li>
-            <li><Link className="hover:text-accent" to={href('/datenschutz')}>{t('footer.privacy')}</Link></li>
-            <li><Link className="hover:text-accent" to={href('/agb')}>{t('footer.terms')}</Link></li>
+            <li>
+              <Link className="hover:text-accent" to={href('/parkplatz')}>
+                {t('nav.airports')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-accent" to={href('/reservierung')}>
+                {t('footer.find_reservation')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-accent" to={href('/impressum')}>
+                {t('footer.imprint')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-accent" to={href('/datenschutz')}>
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-accent" to={href('/agb')}>
+                {t('footer.terms')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

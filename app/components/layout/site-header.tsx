@@ -18,7 +18,10 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
   const mobileNavOpen = useMobileNavOpen();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+      >
         {t('nav.skip')}
       </a>
       <div className="container-page flex h-16 items-center gap-4">
@@ -29,7 +32,10 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
           <span className="sr-only"> – {t('nav.home')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className="ml-auto hidden items-center gap-1 md:flex" data-main-nav>
-          <Link className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent" to={href('/parkplatz')}>
+          <Link
+            className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent"
+            to={href('/parkplatz')}
+          >
             {t('nav.airports')}
           </Link>
         </nav>
@@ -47,7 +53,13 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
           <MobileNavToggle controls="mobile-nav" />
         </div>
       </div>
-      <nav id="mobile-nav" aria-label={t('nav.main_mobile')} className="border-t border-line md:hidden" hidden={!mobileNavOpen} data-mobile-nav>
+      <nav
+        id="mobile-nav"
+        aria-label={t('nav.main_mobile')}
+        className="border-t border-line md:hidden"
+        hidden={!mobileNavOpen}
+        data-mobile-nav
+      >
         <div className="container-page flex flex-col gap-1 py-2 text-sm">
           <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/parkplatz')}>
             {t('nav.airports')}

@@ -55,7 +55,12 @@ function ReferenceBox({ reference }: { reference: string }) {
         >
           {reference}
         </output>
-        <button type="button" className="btn-secondary px-3 py-2 text-sm" onClick={copy} aria-label={t('reservation.copy_label')}>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-2 text-sm"
+          onClick={copy}
+          aria-label={t('reservation.copy_label')}
+        >
           {copied ? <Check aria-hidden size={16} /> : <Copy aria-hidden size={16} />}
           <span aria-live="polite">{copied ? t('reservation.copied') : t('reservation.copy')}</span>
         </button>
@@ -64,7 +69,17 @@ function ReferenceBox({ reference }: { reference: string }) {
   );
 }
 
-function Section({ title, icon, children, id }: { title: string; icon: React.ReactNode; children: React.ReactNode; id: string }) {
+function Section({
+  title,
+  icon,
+  children,
+  id,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+  id: string;
+}) {
   return (
     <section className="card p-5 sm:p-6" aria-labelledby={id}>
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
@@ -135,11 +150,15 @@ function ReservationHeader({ view }: { view: ReservationView }) {
       <div className="mt-4 grid gap-3 rounded-xl bg-accent-soft p-4 sm:grid-cols-2">
         <div>
           <p className="text-sm text-muted">{t('reservation.field.entry')}</p>
-          <p className="text-lg font-semibold" data-entry>{view.entry}</p>
+          <p className="text-lg font-semibold" data-entry>
+            {view.entry}
+          </p>
         </div>
         <div>
           <p className="text-sm text-muted">{t('reservation.field.exit')}</p>
-          <p className="text-lg font-semibold" data-exit>{view.exit}</p>
+          <p className="text-lg font-semibold" data-exit>
+            {view.exit}
+          </p>
         </div>
       </div>
     </header>
@@ -157,10 +176,42 @@ function StaySection({ view }: { view: ReservationView }) {
           [t('reservation.field.airport'), `${view.airport.name} (${view.airport.iata})`],
           [t('reservation.field.tariff'), `${view.tariff.name} · ${view.tariff.categoryLabel}`],
           [t('reservation.field.duration'), view.daysLabel],
-          [t('reservation.field.persons'), <span className="inline-flex items-center gap-1.5"><Users aria-hidden size={16} className="text-muted" />{view.personCount}</span>],
-          [t('reservation.field.child_seats'), <span className="inline-flex items-center gap-1.5"><Baby aria-hidden size={16} className="text-muted" />{view.childrenSeat}</span>],
-          [t('reservation.field.license_plate'), view.licensePlate ? <span className="inline-flex items-center gap-1.5"><Car aria-hidden size={16} className="text-muted" /><span className="font-mono">{view.licensePlate}</span></span> : none],
-          [t('reservation.field.bulky_baggage'), view.bulkyBaggage.length ? <span className="inline-flex items-center gap-1.5"><Luggage aria-hidden size={16} className="shrink-0 text-muted" />{view.bulkyBaggage.join(', ')}</span> : none],
+          [
+            t('reservation.field.persons'),
+            <span className="inline-flex items-center gap-1.5">
+              <Users aria-hidden size={16} className="text-muted" />
+              {view.personCount}
+            </span>,
+          ],
+          [
+            t('reservation.field.child_seats'),
+            <span className="inline-flex items-center gap-1.5">
+              <Baby aria-hidden size={16} className="text-muted" />
+              {view.childrenSeat}
+            </span>,
+          ],
+          [
+            t('reservation.field.license_plate'),
+            view.licensePlate ? (
+              <span className="inline-flex items-center gap-1.5">
+                <Car aria-hidden size={16} className="text-muted" />
+                <span className="font-mono">{view.licensePlate}</span>
+              </span>
+            ) : (
+              none
+            ),
+          ],
+          [
+            t('reservation.field.bulky_baggage'),
+            view.bulkyBaggage.length ? (
+              <span className="inline-flex items-center gap-1.5">
+                <Luggage aria-hidden size={16} className="shrink-0 text-muted" />
+                {view.bulkyBaggage.join(', ')}
+              </span>
+            ) : (
+              none
+            ),
+          ],
         ]}
       />
     </Section>
@@ -176,7 +227,9 @@ function LotSection({ view }: { view: ReservationView }) {
       <p className="text-sm text-muted">{view.lot.operator}</p>
       <address className="mt-2 not-italic">
         {view.lot.addressLines.map((line) => (
-          <span key={line} className="block">{line}</span>
+          <span key={line} className="block">
+            {line}
+          </span>
         ))}
       </address>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -221,13 +274,26 @@ function PaymentSections({ view }: { view: ReservationView }) {
         <Facts
           rows={[
             [t('reservation.field.payment'), view.payment.label],
-            ...(view.invoiceNumber ? ([[t('reservation.field.invoice_number'), <span className="font-mono" data-invoice-number>{view.invoiceNumber}</span>]] as [string, React.ReactNode][]) : []),
+            ...(view.invoiceNumber
+              ? ([
+                  [
+                    t('reservation.field.invoice_number'),
+                    <span className="font-mono" data-invoice-number>
+                      {view.invoiceNumber}
+                    </span>,
+                  ],
+                ] as [string, React.ReactNode][])
+              : []),
           ]}
         />
         <p className="mt-3 text-sm">{view.payment.instructions}</p>
       </Section>
 
-      <Section id="res-cancel" title={t('reservation.section.cancellation')} icon={<ShieldCheck aria-hidden size={20} />}>
+      <Section
+        id="res-cancel"
+        title={t('reservation.section.cancellation')}
+        icon={<ShieldCheck aria-hidden size={20} />}
+      >
         <p className="text-sm sm:text-base">{view.cancellation}</p>
       </Section>
     </>
@@ -241,7 +307,9 @@ function BillingSection({ view }: { view: ReservationView }) {
     <Section id="res-billing" title={t('reservation.section.billing')} icon={<Receipt aria-hidden size={20} />}>
       <address className="not-italic">
         {view.billingAddress.lines.map((line) => (
-          <span key={line} className="block">{line}</span>
+          <span key={line} className="block">
+            {line}
+          </span>
         ))}
         <span className="mt-2 block text-sm text-muted">{view.email}</span>
         {view.phone ? <span className="block text-sm text-muted">{view.phone}</span> : null}
@@ -251,7 +319,9 @@ function BillingSection({ view }: { view: ReservationView }) {
           <h3 className="mt-4 font-semibold">{t('reservation.section.invoice_address')}</h3>
           <address className="mt-1 not-italic">
             {view.invoiceAddress.lines.map((line) => (
-              <span key={line} className="block">{line}</span>
+              <span key={line} className="block">
+                {line}
+              </span>
             ))}
           </address>
         </>
@@ -265,7 +335,9 @@ function ContactSection({ shop }: { shop: { email: string; phone: string } }) {
   const t = useT();
   return (
     <section className="rounded-2xl bg-accent-soft p-5 text-sm" aria-labelledby="res-contact">
-      <h2 id="res-contact" className="font-semibold">{t('reservation.section.contact')}</h2>
+      <h2 id="res-contact" className="font-semibold">
+        {t('reservation.section.contact')}
+      </h2>
       <p className="mt-1">{t('reservation.contact_text', { email: shop.email, phone: shop.phone })}</p>
       <button type="button" className="btn-secondary mt-3 text-sm print:hidden" onClick={() => window.print()}>
         <Printer aria-hidden size={16} />

@@ -7,7 +7,10 @@ import { LazyFeature } from '../widgets/lazy-feature.tsx';
  * The airport page's directions: the way there, the airport's notice (the comment link's target without
  * JavaScript) and the map (lazy feature `map`) of this airport, its parking lots and the other airports.
  */
-export function AirportDirections({ airport, mapProps }: {
+export function AirportDirections({
+  airport,
+  mapProps,
+}: {
   airport: { name: string; directions: string | null; comment: string | null };
   mapProps: Record<string, unknown>;
 }) {
@@ -29,7 +32,10 @@ export function AirportDirections({ airport, mapProps }: {
         </div>
       ) : null}
       <div className="mt-6">
-        <LazyFeature name="map" props={{ ...mapProps, label: t('feature.map.label_airport', { airport: airport.name }) }} />
+        <LazyFeature
+          name="map"
+          props={{ ...mapProps, label: t('feature.map.label_airport', { airport: airport.name }) }}
+        />
       </div>
     </section>
   );

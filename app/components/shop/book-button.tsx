@@ -9,7 +9,13 @@ import { useT } from '../i18n-context.tsx';
  * `POST /api/checkout/cart` and follows the answer's redirect; without, the form posts to the tariffs page's
  * action. A refusal (sold out, stay no longer bookable) is shown under the button.
  */
-export function BookButton({ offer, airportId, entry, exit, actionError }: {
+export function BookButton({
+  offer,
+  airportId,
+  entry,
+  exit,
+  actionError,
+}: {
   offer: Offer;
   airportId: number;
   entry: string;

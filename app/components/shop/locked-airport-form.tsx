@@ -20,7 +20,11 @@ function LockedAirportForm({ airportId, result }: { airportId: number; result?: 
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setBusy(true);
     try {
-      const body = await api.post<{ message: string }>('locked-airport-notification', { email, airportId, airportStatus: 'locked' });
+      const body = await api.post<{ message: string }>('locked-airport-notification', {
+        email,
+        airportId,
+        airportStatus: 'locked',
+      });
       setState({ ok: true, message: body.message });
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
@@ -38,8 +42,16 @@ function LockedAirportForm({ airportId, result }: { airportId: number; result?: 
     );
   }
   return (
-    <Form method="post" onSubmit={onSubmit} className="mt-4" aria-labelledby="locked-form-title" data-locked-airport-form>
-      <h3 id="locked-form-title" className="font-semibold">{t('locked.form.title')}</h3>
+    <Form
+      method="post"
+      onSubmit={onSubmit}
+      className="mt-4"
+      aria-labelledby="locked-form-title"
+      data-locked-airport-form
+    >
+      <h3 id="locked-form-title" className="font-semibold">
+        {t('locked.form.title')}
+      </h3>
       <p className="mt-1 text-sm text-muted">{t('locked.form.text')}</p>
       <input type="hidden" name="intent" value="notify" />
       <input type="hidden" name="airportId" value={airportId} />
@@ -54,8 +66,17 @@ function LockedAirportForm({ airportId, result }: { airportId: number; result?: 
       >
         {(control) => (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <input {...control} name="email" type="email" autoComplete="email" required className="field-input flex-1" />
-            <button type="submit" className="btn-primary" disabled={busy}>{t('locked.form.submit')}</button>
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              className="field-input flex-1"
+            />
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {t('locked.form.submit')}
+            </button>
           </div>
         )}
       </FormField>
@@ -64,7 +85,11 @@ function LockedAirportForm({ airportId, result }: { airportId: number; result?: 
 }
 
 /** The tariffs page's notice for a locked airport: why there are no offers, and the sign-up form. */
-export function LockedAirportNotice({ airportId, comment, result }: {
+export function LockedAirportNotice({
+  airportId,
+  comment,
+  result,
+}: {
   airportId: number;
   /** the airport's own notice; a general text when it has none */
   comment: string | null;

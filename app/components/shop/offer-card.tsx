@@ -48,7 +48,9 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
           </li>
           <li className="flex items-center gap-2">
             <Clock aria-hidden size={16} className="text-muted" />
-            {t(offer.category === 'shuttle' ? 'offer.transfer.shuttle' : 'offer.transfer.walk', { minutes: offer.transferMinutes })}
+            {t(offer.category === 'shuttle' ? 'offer.transfer.shuttle' : 'offer.transfer.walk', {
+              minutes: offer.transferMinutes,
+            })}
           </li>
           <li className="flex items-center gap-2">
             <Car aria-hidden size={16} className="text-muted" />
@@ -82,7 +84,10 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
               {formatMoney(offer.price.totalCents, locale)}
             </p>
             <p className="text-sm text-muted">
-              {t('offer.per_day', { price: formatMoney(offer.price.perDayCents, locale), days: offer.price.billableDays })}
+              {t('offer.per_day', {
+                price: formatMoney(offer.price.perDayCents, locale),
+                days: offer.price.billableDays,
+              })}
             </p>
             <p className="text-xs text-muted">{t('offer.persons_included', { count: offer.includedPersons })}</p>
           </div>
@@ -93,7 +98,10 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
           </p>
         )}
         {offer.soldOut ? (
-          <p className="rounded-lg bg-danger-soft px-3 py-2 text-center text-sm font-semibold text-danger" data-sold-out>
+          <p
+            className="rounded-lg bg-danger-soft px-3 py-2 text-center text-sm font-semibold text-danger"
+            data-sold-out
+          >
             {t('offer.sold_out')}
           </p>
         ) : offer.price ? (

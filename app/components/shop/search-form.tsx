@@ -31,7 +31,16 @@ export function SearchForm({
   const t = useT();
   const href = useHref();
   const dateInput = (name: 'entry' | 'exit', value: string | undefined) => (control: FieldControlProps) => (
-    <input {...control} name={name} type="datetime-local" required step={900} min={minDate} defaultValue={value} className="field-input" />
+    <input
+      {...control}
+      name={name}
+      type="datetime-local"
+      required
+      step={900}
+      min={minDate}
+      defaultValue={value}
+      className="field-input"
+    />
   );
   return (
     <form
@@ -41,7 +50,12 @@ export function SearchForm({
       aria-label={t('search.title')}
       data-search-form
     >
-      <FormField id="search-airport" label={t('search.airport')} error={errors.airport} className={compact ? '' : 'md:col-span-2'}>
+      <FormField
+        id="search-airport"
+        label={t('search.airport')}
+        error={errors.airport}
+        className={compact ? '' : 'md:col-span-2'}
+      >
         {(control) => (
           <select {...control} name="airport" required defaultValue={values.airport ?? ''} className="field-input">
             <option value="" disabled>
@@ -63,11 +77,23 @@ export function SearchForm({
         hintHiddenOnError
         className="relative"
         // No spinner in the label row: the button simply appears once its chunk is there.
-        labelAside={<LazyFeature name="datePicker" props={{ entryId: 'search-entry', exitId: 'search-exit', minDate, iconOnly: compact }} delayMs={60_000} />}
+        labelAside={
+          <LazyFeature
+            name="datePicker"
+            props={{ entryId: 'search-entry', exitId: 'search-exit', minDate, iconOnly: compact }}
+            delayMs={60_000}
+          />
+        }
       >
         {dateInput('entry', values.entry)}
       </FormField>
-      <FormField id="search-exit" label={t('search.exit')} error={errors.exit} hint={t('search.exit.hint')} hintHiddenOnError>
+      <FormField
+        id="search-exit"
+        label={t('search.exit')}
+        error={errors.exit}
+        hint={t('search.exit.hint')}
+        hintHiddenOnError
+      >
         {dateInput('exit', values.exit)}
       </FormField>
       <div className={compact ? '' : 'md:col-span-2'}>

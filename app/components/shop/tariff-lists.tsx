@@ -8,7 +8,13 @@ import { OfferCard } from './offer-card.tsx';
  * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),
  * each offer with its book button.
  */
-export function TariffLists({ offers, airportId, entry, exit, actionError }: {
+export function TariffLists({
+  offers,
+  airportId,
+  entry,
+  exit,
+  actionError,
+}: {
   offers: Offer[];
   airportId: number;
   entry: string;
@@ -24,7 +30,12 @@ export function TariffLists({ offers, airportId, entry, exit, actionError }: {
 
   if (lists.length === 0) return <p className="card mt-6 p-5">{t('tariffs.none')}</p>;
   return lists.map((list) => (
-    <section key={list.category} className="mt-8" aria-labelledby={`list-${list.category}`} data-tariff-list={list.category}>
+    <section
+      key={list.category}
+      className="mt-8"
+      aria-labelledby={`list-${list.category}`}
+      data-tariff-list={list.category}
+    >
       <h2 id={`list-${list.category}`} className="text-xl font-semibold">
         {t(`tariff.category.${list.category}.title`)}
       </h2>

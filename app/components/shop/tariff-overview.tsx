@@ -31,10 +31,18 @@ export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow
           <table className="card w-full min-w-[20rem] border-separate border-spacing-0 text-left text-sm">
             <thead>
               <tr className="text-muted">
-                <th scope="col" className="p-3 font-medium">{t('airport.tariffs.tariff')}</th>
-                <th scope="col" className="hidden p-3 font-medium sm:table-cell">{t('airport.tariffs.category')}</th>
-                <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_day')}</th>
-                <th scope="col" className="p-3 text-right font-medium">{t('airport.tariffs.one_week')}</th>
+                <th scope="col" className="p-3 font-medium">
+                  {t('airport.tariffs.tariff')}
+                </th>
+                <th scope="col" className="hidden p-3 font-medium sm:table-cell">
+                  {t('airport.tariffs.category')}
+                </th>
+                <th scope="col" className="p-3 text-right font-medium">
+                  {t('airport.tariffs.one_day')}
+                </th>
+                <th scope="col" className="p-3 text-right font-medium">
+                  {t('airport.tariffs.one_week')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -47,9 +55,13 @@ export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow
                       {tariff.lotName}
                     </span>
                   </th>
-                  <td className="hidden border-t border-line p-3 sm:table-cell">{t(`tariff.category.${tariff.category}`)}</td>
+                  <td className="hidden border-t border-line p-3 sm:table-cell">
+                    {t(`tariff.category.${tariff.category}`)}
+                  </td>
                   <td className="border-t border-line p-3 text-right">{formatMoney(tariff.oneDayCents, locale)}</td>
-                  <td className="border-t border-line p-3 text-right font-semibold">{formatMoney(tariff.oneWeekCents, locale)}</td>
+                  <td className="border-t border-line p-3 text-right font-semibold">
+                    {formatMoney(tariff.oneWeekCents, locale)}
+                  </td>
                 </tr>
               ))}
             </tbody>

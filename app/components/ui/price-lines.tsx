@@ -6,7 +6,12 @@ export type PriceLineView = { label: string; amount: string; cents: number };
  * the included VAT below it. The checkout's summary (`live`: the total is announced as it changes) and the
  * reservation page show it alike.
  */
-export function PriceLines({ lines, total, vat, live = false }: {
+export function PriceLines({
+  lines,
+  total,
+  vat,
+  live = false,
+}: {
   lines: PriceLineView[];
   total: PriceLineView;
   vat: PriceLineView;
@@ -26,7 +31,9 @@ export function PriceLines({ lines, total, vat, live = false }: {
         <dt className="text-base font-semibold">{total.label}</dt>
         <dd
           className={`${amount} text-2xl font-bold tracking-tight`}
-          {...(live ? { 'data-live-total-cents': total.cents, 'aria-live': 'polite' as const } : { 'data-total-cents': total.cents })}
+          {...(live
+            ? { 'data-live-total-cents': total.cents, 'aria-live': 'polite' as const }
+            : { 'data-total-cents': total.cents })}
         >
           {total.amount}
         </dd>

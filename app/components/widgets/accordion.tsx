@@ -42,10 +42,20 @@ export function Accordion({
                 className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium hover:text-accent"
               >
                 {item.title}
-                <ChevronDown aria-hidden size={18} className={`shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`} />
+                <ChevronDown
+                  aria-hidden
+                  size={18}
+                  className={`shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
+                />
               </button>
             </H>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-4 pb-4 text-muted">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!expanded}
+              className="px-4 pb-4 text-muted"
+            >
               {item.content}
             </div>
           </div>

@@ -10,7 +10,11 @@ import { Modal } from './modal.tsx';
 
 function SwitchLink({ to, children }: { to: ModalName; children: React.ReactNode }) {
   return (
-    <button type="button" className="font-medium text-accent underline-offset-2 hover:underline" onClick={() => modals.open(to)}>
+    <button
+      type="button"
+      className="font-medium text-accent underline-offset-2 hover:underline"
+      onClick={() => modals.open(to)}
+    >
       {children}
     </button>
   );

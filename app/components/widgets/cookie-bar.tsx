@@ -38,7 +38,12 @@ export function CookieBar({ onConsent }: { onConsent: (agreed: boolean) => void 
           </a>
         </p>
         <div className="flex gap-2">
-          <button type="button" className="btn-secondary text-sm" onClick={() => choose('necessary')} data-cookie-necessary>
+          <button
+            type="button"
+            className="btn-secondary text-sm"
+            onClick={() => choose('necessary')}
+            data-cookie-necessary
+          >
             {t('cookie.necessary')}
           </button>
           <button type="button" className="btn-primary text-sm" onClick={() => choose('all')} data-cookie-accept>

@@ -7,7 +7,17 @@ import { useStore } from './use-store.ts';
  * Dropdown menu (SPEC §2): opens on hover and closes when the mouse leaves; also keyboard-operable (the button
  * toggles, Escape closes and refocuses the button, focus leaving closes). One dropdown open at a time.
  */
-export function Dropdown({ label, children, align = 'right', id: givenId }: { label: React.ReactNode; children: React.ReactNode; align?: 'left' | 'right'; id?: string }) {
+export function Dropdown({
+  label,
+  children,
+  align = 'right',
+  id: givenId,
+}: {
+  label: React.ReactNode;
+  children: React.ReactNode;
+  align?: 'left' | 'right';
+  id?: string;
+}) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const open = useStore(openDropdown, null) === id;

@@ -20,7 +20,10 @@ export function FlashOutlet() {
   const t = useT();
   const list = useStore(flashes, NONE);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4" data-flash-outlet>
+    <div
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"
+      data-flash-outlet
+    >
       {list.map((flash) => {
         const { box, Icon } = STYLE[flash.type];
         return (

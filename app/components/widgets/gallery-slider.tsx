@@ -13,7 +13,15 @@ import { useGestures } from './use-gestures.ts';
 export type GalleryImage = { src: string; alt: string; width?: number; height?: number };
 
 /** The slider. `label` names the region for screen readers. */
-export default function GallerySlider({ images, startIndex = 0, label }: { images: GalleryImage[]; startIndex?: number; label?: string }) {
+export default function GallerySlider({
+  images,
+  startIndex = 0,
+  label,
+}: {
+  images: GalleryImage[];
+  startIndex?: number;
+  label?: string;
+}) {
   const t = useT();
   const count = images.length;
   const [index, setIndex] = useState(() => wrapIndex(startIndex, count));
@@ -35,7 +43,10 @@ export default function GallerySlider({ images, startIndex = 0, label }: { image
       data-gallery
     >
       <div ref={ref} className="overflow-hidden rounded-xl bg-ink/5">
-        <div className="flex transition-transform duration-300 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div
+          className="flex transition-transform duration-300 ease-out"
+          style={{ transform: `translateX(-${index * 100}%)` }}
+        >
           {images.map((image, i) => (
             <div
               key={image.src + i}
@@ -60,10 +71,20 @@ export default function GallerySlider({ images, startIndex = 0, label }: { image
       </div>
       {count > 1 ? (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={t('js.gallery.previous')} className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow">
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label={t('js.gallery.previous')}
+            className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
+          >
             <ChevronLeft aria-hidden size={20} />
           </button>
-          <button type="button" onClick={() => go(1)} aria-label={t('js.gallery.next')} className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow">
+          <button
+            type="button"
+            onClick={() => go(1)}
+            aria-label={t('js.gallery.next')}
+            className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
+          >
             <ChevronRight aria-hidden size={20} />
           </button>
           <div className="mt-3 flex justify-center gap-1.5">

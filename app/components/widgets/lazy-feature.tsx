@@ -6,7 +6,11 @@ import { reportError } from '~/client/runtime.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
 /** Loading state of a feature. */
-export type FeatureState = { status: 'loading' | 'ready' | 'absent' | 'failed'; module: FeatureModule | null; showLoading: boolean };
+export type FeatureState = {
+  status: 'loading' | 'ready' | 'absent' | 'failed';
+  module: FeatureModule | null;
+  showLoading: boolean;
+};
 
 // Also the state of the server render and of hydration: without `showLoading` it renders the fallback.
 const LOADING: FeatureState = { status: 'loading', module: null, showLoading: false };
@@ -22,7 +26,9 @@ function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_DELAY_M
   useEffect(() => {
     let alive = true;
     const timer = window.setTimeout(
-      () => alive && setState((s) => (s.name !== name || s.status === 'loading' ? { name, ...LOADING, showLoading: true } : s)),
+      () =>
+        alive &&
+        setState((s) => (s.name !== name || s.status === 'loading' ? { name, ...LOADING, showLoading: true } : s)),
       delayMs,
     );
     loadFeature(name, readHead().routeName).then(
@@ -46,7 +52,17 @@ function useFeature(name: FeatureName, delayMs: number = ASYNC_COMPONENT_DELAY_M
  * Renders the lazily loaded widget of feature `name` with `props`, nothing off-route or without a widget, a
  * spinner after the loading delay, `fallback` (e.g. a server-rendered list) meanwhile and on failure.
  */
-export function LazyFeature({ name, props, fallback = null, delayMs }: { name: FeatureName; props?: Record<string, unknown>; fallback?: React.ReactNode; delayMs?: number }) {
+export function LazyFeature({
+  name,
+  props,
+  fallback = null,
+  delayMs,
+}: {
+  name: FeatureName;
+  props?: Record<string, unknown>;
+  fallback?: React.ReactNode;
+  delayMs?: number;
+}) {
   const { status, module, showLoading } = useFeature(name, delayMs);
   if (status === 'ready' && module) {
     const Widget = module.default;

@@ -32,7 +32,8 @@ export function Modal({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      const opener = modals.get().opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      const opener =
+        modals.get().opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
       dialog.showModal();
       return () => {
         if (dialog.open) dialog.close();
@@ -86,4 +87,3 @@ export function Modal({
     </dialog>
   );
 }
-

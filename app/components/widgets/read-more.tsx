@@ -11,10 +11,20 @@ export function ReadMore({ children, lines = 3 }: { children: React.ReactNode; l
   const id = useId();
   return (
     <div data-read-more>
-      <div id={id} className={expanded ? '' : 'overflow-hidden'} style={expanded ? undefined : { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: lines }}>
+      <div
+        id={id}
+        className={expanded ? '' : 'overflow-hidden'}
+        style={expanded ? undefined : { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: lines }}
+      >
         {children}
       </div>
-      <button type="button" className="mt-2 text-sm font-medium text-accent hover:underline" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((v) => !v)}>
+      <button
+        type="button"
+        className="mt-2 text-sm font-medium text-accent hover:underline"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((v) => !v)}
+      >
         {expanded ? t('js.read_less') : t('js.read_more')}
       </button>
     </div>

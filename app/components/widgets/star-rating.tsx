@@ -8,26 +8,46 @@ import { useLocale, useT } from '../i18n-context.tsx';
  * Star rating shown as x/5 (SPEC §2, §9: scale 0 to 5). Stars are partly filled for fractions; the text
  * "x/5" is visible and the whole is labelled for screen readers.
  */
-export function StarRating({ value, size = 18, showText = true }: { value: number; size?: number; showText?: boolean }) {
+export function StarRating({
+  value,
+  size = 18,
+  showText = true,
+}: {
+  value: number;
+  size?: number;
+  showText?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const rating = clampRating(value, RATING_MIN, RATING_MAX);
   const text = `${rating.toLocaleString(intlLocale(locale), { maximumFractionDigits: 1 })}/${RATING_MAX}`;
   return (
-    <span className="inline-flex items-center gap-2" role="img" aria-label={t('js.rating.label', { value: text })} data-rating={rating}>
+    <span
+      className="inline-flex items-center gap-2"
+      role="img"
+      aria-label={t('js.rating.label', { value: text })}
+      data-rating={rating}
+    >
       <span className="relative inline-flex" aria-hidden>
         <span className="flex text-line">
           {Array.from({ length: RATING_MAX }, (_, i) => (
             <Star key={i} size={size} fill="currentColor" strokeWidth={0} />
           ))}
         </span>
-        <span className="absolute inset-0 flex overflow-hidden text-star" style={{ width: `${(rating / RATING_MAX) * 100}%` }}>
+        <span
+          className="absolute inset-0 flex overflow-hidden text-star"
+          style={{ width: `${(rating / RATING_MAX) * 100}%` }}
+        >
           {Array.from({ length: RATING_MAX }, (_, i) => (
             <Star key={i} size={size} fill="currentColor" strokeWidth={0} className="shrink-0" />
           ))}
         </span>
       </span>
-      {showText ? <span className="text-sm font-semibold text-ink" aria-hidden>{text}</span> : null}
+      {showText ? (
+        <span className="text-sm font-semibold text-ink" aria-hidden>
+          {text}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -20,9 +20,14 @@ function fakeSession() {
 describe('redirectWithFlash', () => {
   it('sets the flash, saves the session before answering and redirects with the given headers', async () => {
     const session = fakeSession();
-    const response = await redirectWithFlash(session, '/en/', { type: 'info', message: 'Your cart is empty.' }, {
-      headers: { 'Cache-Control': 'private, no-store' },
-    });
+    const response = await redirectWithFlash(
+      session,
+      '/en/',
+      { type: 'info', message: 'Your cart is empty.' },
+      {
+        headers: { 'Cache-Control': 'private, no-store' },
+      },
+    );
     expect(session.log).toEqual(['set:flash', 'save']);
     expect(session.stored()).toEqual({ type: 'info', message: 'Your cart is empty.' });
     expect(response.status).toBe(302);
