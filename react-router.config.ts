@@ -9,5 +9,6 @@ export default {
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
+    v8_middleware: true,
   },
 } satisfies Config;

@@ -19,9 +19,10 @@ import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
 import './app.css';
+import { shopContext } from './router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { session, app } = context;
+  const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const flash = session.takeFlash();
   if (session.dirty) await session.save();

@@ -6,9 +6,10 @@
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import type { RequestHandler } from 'express';
-import type { ServerBuild } from 'react-router';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
+import { shopContext } from '~/router-context.ts';
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
 import { startMailWorker } from '~/services/mail.server.ts';
 import { createBaseApp } from './app.server.ts';
@@ -59,12 +60,16 @@ export async function startApp(
   const rrHandler = createRequestHandler({
     build,
     mode: env.NODE_ENV === 'development' ? 'development' : 'production',
-    getLoadContext: (req, res) => ({
-      app: ctx,
-      session: res.locals.session,
-      cspNonce: res.locals.cspNonce,
-      clientIp: req.ip ?? '',
-    }),
+    // React Router's typed context (v8_middleware, decision 0008): pages read it with context.get(shopContext).
+    getLoadContext: (req, res) =>
+      new RouterContextProvider(
+        new Map([
+          [
+            shopContext,
+            { app: ctx, session: res.locals.session, cspNonce: res.locals.cspNonce, clientIp: req.ip ?? '' },
+          ],
+        ]),
+      ),
   });
   const pages: RequestHandler = (req, res, next) => {
     ctx.sessions

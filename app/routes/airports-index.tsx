@@ -7,15 +7,17 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { listAirports } from '~/services/catalog.server.ts';
 import type { Route } from './+types/airports-index';
+import { shopContext } from '~/router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const rows = await listAirports(context.app.db);
+  const rows = await listAirports(app.db);
   return {
     title: t('airports.meta.title'),
     description: t('airports.meta.description'),
-    mapTileUrl: context.app.env.MAP_TILE_URL,
+    mapTileUrl: app.env.MAP_TILE_URL,
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,

@@ -13,20 +13,22 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { findAirportBySlug, listAirports, loadTariffs, tariffFromPrices } from '~/services/catalog.server.ts';
 import type { Route } from './+types/airports-show';
+import { shopContext } from '~/router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const { db } = context.app;
+  const { db } = app;
   const airport = await findAirportBySlug(db, params.airport);
   if (!airport) throw data(null, { status: 404 });
-  const now = context.app.now();
+  const now = app.now();
   const [all, tariffRows] = await Promise.all([listAirports(db), loadTariffs(db, airport.id)]);
   return {
     title: t('airport.meta.title', { airport: localized(airport, 'name', locale), iata: airport.iata }),
     description: t('airport.meta.description', { airport: localized(airport, 'name', locale) }),
     minDate: startOfLocalDay(now, airport.timeZone),
-    mapTileUrl: context.app.env.MAP_TILE_URL,
+    mapTileUrl: app.env.MAP_TILE_URL,
     airports: all.map((a) => ({
       slug: a.slug,
       iata: a.iata,

@@ -2,87 +2,35 @@ import { data } from 'react-router';
 import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
 import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
-import { startOfLocalDay } from '~/domain/local-time.ts';
-import { localized, lotAddress } from '~/domain/localized.ts';
-import { priceStayIfBookable } from '~/domain/pricing.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { resolveCart } from '~/services/catalog.server.ts';
+import { shopContext } from '~/router-context.ts';
+import { loadBookingPage } from '~/services/booking-page.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const { session } = context;
-  const { db } = context.app;
-
-  // Sends the visitor elsewhere with an info message (the flash is shown on the next page).
-  const leave = async (path: string, messageKey: string, dropCart: boolean) => {
-    if (dropCart) session.unset('cart');
-    return redirectWithFlash(
-      session,
-      localePath(locale, path),
-      { type: 'info', message: t(messageKey) },
-      { headers: NO_STORE },
-    );
-  };
-
-  const cart = session.get('cart');
-  if (!cart) throw await leave('/', 'checkout.no_cart', false);
-
-  const resolved = await resolveCart(db, cart);
-  if (resolved.kind === 'no_cart' || resolved.kind === 'no_airport') throw await leave('/', 'checkout.no_cart', true);
-  const { airport } = resolved;
-  const search = new URLSearchParams({ airport: airport.slug, entry: cart.entryTime, exit: cart.exitTime });
-  const tariffsPath = `/buchung/tarife?${search}`;
-  if (resolved.kind === 'locked') throw await leave(tariffsPath, 'checkout.airport_locked', true);
-  if (resolved.kind === 'no_tariff') throw await leave(tariffsPath, 'checkout.tariff_gone', true);
-  const { tariff } = resolved;
-
-  // A stay no price list covers any more gets no price: the page says so and the server decides.
-  const price = priceStayIfBookable({
-    tariff,
-    entry: cart.entryTime,
-    exit: cart.exitTime,
-    personCount: 1,
-    childrenSeat: 0,
-  });
-  const lot = tariff.lot;
-  const page: BookingPageData = {
-    cart: { airportId: cart.airportId, tariffId: cart.tariffId, entryTime: cart.entryTime, exitTime: cart.exitTime },
-    airport: {
-      id: airport.id,
-      slug: airport.slug,
-      name: localized(airport, 'name', locale),
-      iata: airport.iata,
-      timeZone: airport.timeZone,
-    },
-    tariff: {
-      id: tariff.id,
-      name: localized(tariff, 'name', locale),
-      category: tariff.category,
-      lotName: lot.name,
-      lotAddress: lotAddress(lot).join(', '),
-      includedPersons: tariff.includedPersons,
-      maxPersons: tariff.maxPersons,
-      maxChildSeats: tariff.maxChildSeats,
-      allowedBulkyBaggage: tariff.allowedBulkyBaggage,
-      extraPersonPrice: tariff.extraPersonPrice,
-      childSeatPrice: tariff.childSeatPrice,
-      freeCancellationHours: tariff.freeCancellationHours,
-      priceLists: tariff.priceLists,
-    },
+  const result = await loadBookingPage(app.db, session.get('cart'), { locale, now: app.now() });
+  if (result.kind === 'leave') {
+    // A stale cart leaves with an info message (the flash is shown on the next page).
+    if (result.dropCart) session.unset('cart');
+    const flash = { type: 'info', message: t(result.messageKey) };
+    throw await redirectWithFlash(session, localePath(locale, result.path), flash, { headers: NO_STORE });
+  }
+  const { tariffsPath, ...page } = result.page;
+  const pageData: BookingPageData = {
+    ...page,
     paymentTypes: PAYMENT_TYPES,
     authenticated: Boolean(session.get('userId')),
-    price,
-    minDate: startOfLocalDay(context.app.now(), airport.timeZone),
     tariffsUrl: localePath(locale, tariffsPath),
-    addressAutocomplete: Boolean(context.app.env.ADDRESS_AUTOCOMPLETE_URL),
+    addressAutocomplete: Boolean(app.env.ADDRESS_AUTOCOMPLETE_URL),
   };
-  return data({ title: t('checkout.meta.title'), page }, { headers: NO_STORE });
+  return data({ title: t('checkout.meta.title'), page: pageData }, { headers: NO_STORE });
 }
 
 export function headers() {

@@ -5,72 +5,34 @@ import { SearchForm } from '~/components/shop/search-form.tsx';
 import { TariffLists } from '~/components/shop/tariff-lists.tsx';
 import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
-import { parseLocalDateTime, startOfLocalDay } from '~/domain/local-time.ts';
+import { startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
-import { localized } from '~/domain/localized.ts';
-import type { Offer } from '~/domain/offer.ts';
-import { billableDays } from '~/domain/stay.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { CartError, putInCart, stayMessageKey } from '~/services/cart.server.ts';
-import { findAirportBySlug, listAirports, searchOffers } from '~/services/catalog.server.ts';
+import { CartError, putInCart } from '~/services/cart.server.ts';
 import { LockedAirportError, signUpForLockedAirport } from '~/services/locked-airport.server.ts';
+import { searchTariffs } from '~/services/tariffs-page.server.ts';
 import type { Route } from './+types/checkout-tariffs';
-
-type FieldErrors = Partial<Record<'airport' | 'entry' | 'exit', string>>;
+import { shopContext } from '~/router-context.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const url = new URL(request.url);
-  const slug = url.searchParams.get('airport') ?? '';
-  const entry = url.searchParams.get('entry') ?? '';
-  const exit = url.searchParams.get('exit') ?? '';
-  const { db } = context.app;
-  const now = context.app.now();
-
-  const rows = await listAirports(db);
-  const airports = rows.map((a) => ({
-    slug: a.slug,
-    iata: a.iata,
-    name: localized(a, 'name', locale),
-    locked: a.status === 'locked',
-  }));
-  const errors: FieldErrors = {};
-  const airport = slug ? await findAirportBySlug(db, slug) : null;
-  if (!airport) errors.airport = t(slug ? 'search.error.airport_unknown' : 'validation.required');
-  if (!parseLocalDateTime(entry)) errors.entry = t(entry ? 'validation.stay.invalid' : 'validation.datetime');
-  if (!parseLocalDateTime(exit)) errors.exit = t(exit ? 'validation.stay.invalid' : 'validation.datetime');
-
-  let offers: Offer[] = [];
-  if (airport && !errors.entry && !errors.exit) {
-    const search = await searchOffers(db, { airport, entry, exit, now, locale });
-    for (const v of search.stayViolations) {
-      errors[v.field === 'entryTime' ? 'entry' : 'exit'] ??= t(stayMessageKey(v.code));
-    }
-    offers = search.offers;
-  }
-  const hasErrors = Object.keys(errors).length > 0;
-  const airportView = airport
-    ? {
-        id: airport.id,
-        slug: airport.slug,
-        iata: airport.iata,
-        name: localized(airport, 'name', locale),
-        locked: airport.status === 'locked',
-        comment: localized(airport, 'comment', locale) ?? null,
-      }
-    : null;
+  const query = {
+    airport: url.searchParams.get('airport') ?? '',
+    entry: url.searchParams.get('entry') ?? '',
+    exit: url.searchParams.get('exit') ?? '',
+  };
+  const now = app.now();
+  const page = await searchTariffs(app.db, query, { now, locale });
   return data(
     {
-      title: airportView ? t('tariffs.meta.title', { airport: airportView.name }) : t('tariffs.meta.title_generic'),
-      airports,
-      airport: airportView,
-      values: { airport: slug, entry, exit },
-      errors,
-      days: hasErrors ? null : billableDays(entry, exit),
+      ...page,
+      title: page.airport ? t('tariffs.meta.title', { airport: page.airport.name }) : t('tariffs.meta.title_generic'),
+      errors: Object.fromEntries(Object.entries(page.errors).map(([field, key]) => [field, t(key)])),
       minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
-      offers,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
@@ -78,16 +40,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Without JavaScript the "book" buttons post here; with JavaScript they call POST /api/checkout/cart.
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const form = await request.formData();
-  const { session } = context;
   if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return data({ tariffId: Number(form.get('tariffId')), error: t('api.error.csrf') }, { status: 419 });
   }
   if (form.get('intent') === 'notify') {
     try {
-      await signUpForLockedAirport(context.app.db, Object.fromEntries(form), locale);
+      await signUpForLockedAirport(app.db, Object.fromEntries(form), locale);
       return data({ notify: { ok: true, message: t('locked.success') } });
     } catch (error) {
       if (!(error instanceof LockedAirportError)) throw error;
@@ -95,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   try {
-    await putInCart(context.app.db, session, Object.fromEntries(form), { now: context.app.now(), locale });
+    await putInCart(app.db, session, Object.fromEntries(form), { now: app.now(), locale });
     await session.save();
     return redirect(localePath(locale, '/buchung'));
   } catch (error) {

@@ -7,6 +7,7 @@ import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { lookUpGuestReservation } from '~/services/guest-lookup.server.ts';
 import type { Route } from './+types/guest-lookup';
+import { shopContext } from '~/router-context.ts';
 
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
@@ -14,13 +15,14 @@ type Fields = { reference: string; email: string };
 type ActionResult = { values: Fields; errors: Partial<Record<keyof Fields, string>>; message: string | null };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const t = translator(toLocale(params.lang));
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
   return data(
     {
       title: t('lookup.meta.title'),
       reference: normalizeReference(reference) ?? '',
-      shopEmail: context.app.env.SHOP_EMAIL,
+      shopEmail: app.env.SHOP_EMAIL,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -32,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * exists or not; malformed input gets field messages and 422; a brake answers 429 with `Retry-After`.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session, clientIp } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const form = await request.formData();
@@ -42,12 +45,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = (status: number, result: Omit<ActionResult, 'values'>, headers: Record<string, string> = {}) =>
     data<ActionResult>({ values, ...result }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 
-  if (!context.session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
+  if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return answer(419, { errors: {}, message: t('api.error.csrf') });
   }
-  const result = await lookUpGuestReservation(context.app, {
-    session: context.session,
-    clientIp: context.clientIp,
+  const result = await lookUpGuestReservation(app, {
+    session: session,
+    clientIp: clientIp,
     ...values,
   });
   switch (result.kind) {

@@ -8,6 +8,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { grantGuestAccess, hasGuestAccess, verifyGuestToken } from '~/services/guest-access.server.ts';
 import { buildReservationView, findReservationByReference } from '~/services/reservations.server.ts';
 import type { Route } from './+types/guest-reservation';
+import { shopContext } from '~/router-context.ts';
 
 /** Headers of every answer of this page, 404s included: never cached, never indexed (Referrer-Policy: no-referrer is set globally by helmet). */
 const PRIVATE_HEADERS = {
@@ -26,6 +27,7 @@ function notFound(): never {
  * session must already have access (mail link or lookup form). Anyone else gets the plain 404 page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const url = new URL(request.url);
   const reference = normalizeReference(params.reference ?? '');
@@ -34,8 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // canonical spelling (case, look-alikes); keeps any token for the next step
     return redirect(`${localePath(locale, `/reservierung/${reference}`)}${url.search}`, { headers: PRIVATE_HEADERS });
   }
-  const { session } = context;
-  const { db } = context.app;
+  const { db } = app;
 
   const token = url.searchParams.get('token');
   if (token !== null) {

@@ -11,16 +11,18 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { listAirports } from '~/services/catalog.server.ts';
 import type { Route } from './+types/index';
+import { shopContext } from '~/router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const rows = await listAirports(context.app.db);
+  const rows = await listAirports(app.db);
   return {
     title: t('home.meta.title'),
     description: t('home.meta.description'),
-    minDate: startOfLocalDay(context.app.now(), SHOP_TIME_ZONE),
-    mapTileUrl: context.app.env.MAP_TILE_URL,
+    minDate: startOfLocalDay(app.now(), SHOP_TIME_ZONE),
+    mapTileUrl: app.env.MAP_TILE_URL,
     airports: rows.map((a) => ({
       slug: a.slug,
       iata: a.iata,

@@ -1,16 +1,18 @@
 import { LEGAL_PAGES } from '~/content/legal.ts';
 import { interpolate, toLocale } from '~/i18n.ts';
 import type { Route } from './+types/legal';
+import { shopContext } from '~/router-context.ts';
 
 const PAGE_BY_ROUTE = { 'legal.imprint': 'imprint', 'legal.privacy': 'privacy', 'legal.terms': 'terms' } as const;
 
 // One module serves the three legal routes (ids in app/routes.ts); company data come from the configuration.
 export function loader({ params, context, request }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const path = new URL(request.url).pathname.replace(/^\/en/, '');
   const routeId = path === '/impressum' ? 'legal.imprint' : path === '/datenschutz' ? 'legal.privacy' : 'legal.terms';
   const page = LEGAL_PAGES[locale][PAGE_BY_ROUTE[routeId]];
-  const env = context.app.env;
+  const env = app.env;
   const values = {
     shopName: env.SHOP_NAME,
     shopAddress: env.SHOP_ADDRESS,

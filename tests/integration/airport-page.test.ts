@@ -4,7 +4,7 @@ import { priceLists } from '../../database/schema.ts';
 import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
 import { findAirportBySlug, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
 import { loader } from '../../app/routes/airports-show.tsx';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,12 @@ async function loadAirportPage(slug: string) {
   const args = {
     request: new Request(`http://shop.test/parkplatz/${slug}`),
     params: { airport: slug },
-    context: { app: test.ctx, session: await test.ctx.sessions.load(undefined), cspNonce: '', clientIp: '127.0.0.1' },
+    context: routeContext({
+      app: test.ctx,
+      session: await test.ctx.sessions.load(undefined),
+      cspNonce: '',
+      clientIp: '127.0.0.1',
+    }),
   };
   return loader(args as unknown as Parameters<typeof loader>[0]);
 }

@@ -14,7 +14,7 @@ import type { SessionPort, SessionValues } from '../../app/services/session-port
 import { action } from '../../app/routes/guest-lookup.tsx';
 import { translator } from '../../app/i18n.server.ts';
 import { insertReservation } from '../fixtures/reservation.ts';
-import { createTestApp, type TestApp } from './harness.ts';
+import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 /** An in-memory session that counts its saves. */
 class MemorySession implements SessionPort {
@@ -118,7 +118,11 @@ describe('guest.lookup action: the answers of each outcome', () => {
     form.set('_csrf', options.csrf === false ? 'wrong' : session.csrfToken);
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     const request = new Request('http://shop.test/reservierung', { method: 'POST', body: form });
-    const args = { request, params: {}, context: { app: test.ctx, session, cspNonce: '', clientIp: newIp() } };
+    const args = {
+      request,
+      params: {},
+      context: routeContext({ app: test.ctx, session, cspNonce: '', clientIp: newIp() }),
+    };
     return (await action(args as unknown as Parameters<typeof action>[0])) as unknown as {
       data: { errors: Record<string, string>; message: string | null };
       init: { status?: number; headers?: Record<string, string> };

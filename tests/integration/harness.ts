@@ -13,7 +13,9 @@ import type { AppContext } from '../../server/context.server.ts';
 import { loadEnv } from '../../server/env.server.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { SessionStore } from '../../server/session.server.ts';
+import { RouterContextProvider } from 'react-router';
 import { inject } from 'vitest';
+import { shopContext, type ShopContext } from '../../app/router-context.ts';
 import { TEMPLATE_FILE } from './global-setup.ts';
 
 /** Which database the current test project runs against. */
@@ -140,4 +142,9 @@ export class ApiClient {
     this.takeCookie(res.headers['set-cookie']);
     return res;
   }
+}
+
+/** The typed router context a loader or action receives from the server, for calling route modules directly. */
+export function routeContext(values: ShopContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[shopContext, values]]));
 }

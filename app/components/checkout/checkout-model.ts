@@ -23,7 +23,7 @@ import {
 } from '~/domain/checkout-schema.ts';
 import { parseLocalDateTime } from '~/domain/local-time.ts';
 import { checkTariffLimits, type TariffLimits } from '~/domain/tariff-limits.ts';
-import { priceStay, type PriceBreakdown, type TariffPricing } from '~/domain/pricing.ts';
+import { priceStayIfBookable, type PriceBreakdown, type TariffPricing } from '~/domain/pricing.ts';
 
 /** The steps with a form, in order (SPEC §4; `submit` is the button on the last one). */
 export const FORM_STEPS = ['travel', 'billingAddress', 'payment'] as const;
@@ -309,17 +309,14 @@ export function normalizeServerErrors(errors: Record<string, unknown> | undefine
 
 /** The price of the stay as currently entered, or null while times or counts cannot be priced. */
 export function livePrice(tariff: TariffPricing, travel: Travel): PriceBreakdown | null {
-  try {
-    return priceStay({
-      tariff,
-      entry: travel.entryTime,
-      exit: travel.exitTime,
-      personCount: travel.personCount,
-      childrenSeat: travel.childrenSeat,
-    });
-  } catch {
-    return null;
-  }
+  // The same "not bookable" rule as the server's (a half-typed stay is not priceable either).
+  return priceStayIfBookable({
+    tariff,
+    entry: travel.entryTime,
+    exit: travel.exitTime,
+    personCount: travel.personCount,
+    childrenSeat: travel.childrenSeat,
+  });
 }
 
 /** A random idempotency key (UUID v4 form); works outside secure contexts too. */
