@@ -4,40 +4,16 @@
  * price lists). When the cart cannot be booked any more the page is left with a message instead.
  */
 import type { Database } from '#database/client.server.ts';
+import type { BookingView } from '~/domain/booking-page.ts';
 import type { Cart } from '~/domain/cart-schema.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
-import { priceStayIfBookable, type PriceBreakdown, type PriceList } from '~/domain/pricing.ts';
+import { priceStayIfBookable } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
 import { resolveCart } from './catalog.server.ts';
 
-/** The cart's stay, airport and tariff as the booking page shows and prices them (names in the page's language). */
-type BookingPage = {
-  cart: Cart;
-  airport: { id: number; slug: string; name: string; iata: string; timeZone: string };
-  tariff: {
-    id: number;
-    name: string;
-    category: string;
-    lotName: string;
-    lotAddress: string;
-    includedPersons: number;
-    maxPersons: number;
-    maxChildSeats: number;
-    allowedBulkyBaggage: string[];
-    /** euro cents per extra person and per child seat (DESIGN §6) */
-    extraPersonPrice: number;
-    childSeatPrice: number;
-    freeCancellationHours: number;
-    priceLists: PriceList[];
-  };
-  /** the server's price of the cart's stay for one person without child seats; null when it cannot be priced */
-  price: PriceBreakdown | null;
-  /** earliest selectable local date-time (today 00:00 at the airport) */
-  minDate: string;
-  /** the tariffs page for the cart's stay, German path (`/buchung/tarife?…`), to choose another offer */
-  tariffsPath: string;
-};
+/** The booking view plus the tariffs page of the stay, German path (`/buchung/tarife?…`), to choose another offer. */
+type BookingPage = BookingView & { tariffsPath: string };
 
 /**
  * The booking page, or where to send the visitor instead:

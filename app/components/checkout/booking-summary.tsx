@@ -15,19 +15,14 @@ function useLocalDateTime() {
   return (local: string) => formatLocalDateTime(local, locale, '—');
 }
 
+/** What the summary shows: the booking page, the travel fields as entered and their live price (null: none). */
+export type BookingSummaryProps = { page: BookingPageData; travel: Travel; price: PriceBreakdown | null };
+
 /**
  * The booking summary: airport, tariff, lot, stay, persons, seats and the live price breakdown. The price is
  * computed in the browser from the tariff's price lists; the server prices the booking again and is binding.
  */
-export function BookingSummary({
-  page,
-  travel,
-  price,
-}: {
-  page: BookingPageData;
-  travel: Travel;
-  price: PriceBreakdown | null;
-}) {
+export function BookingSummary({ page, travel, price }: BookingSummaryProps) {
   const t = useT();
   const show = useLocalDateTime();
   const { tariff } = page;

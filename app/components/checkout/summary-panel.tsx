@@ -1,25 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import type { Travel } from '~/domain/checkout-schema.ts';
 import { formatMoney } from '~/domain/money.ts';
-import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
-import { BookingSummary } from './booking-summary.tsx';
-import type { BookingPageData } from './types.ts';
+import { BookingSummary, type BookingSummaryProps } from './booking-summary.tsx';
 
 /**
  * The booking summary beside the form (sticky on wide screens); on a phone it folds into a bar with the total
  * that opens it.
  */
-export function SummaryPanel({
-  page,
-  travel,
-  price,
-}: {
-  page: BookingPageData;
-  travel: Travel;
-  price: PriceBreakdown | null;
-}) {
+export function SummaryPanel({ page, travel, price }: BookingSummaryProps) {
   const t = useT();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
