@@ -4,7 +4,7 @@ import type { Travel } from '~/domain/checkout-schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { priceBreakdownLines, type PriceBreakdownLine } from '~/domain/price-breakdown.ts';
-import type { PriceBreakdown } from '~/domain/pricing.ts';
+import { extraPersonCount, type PriceBreakdown } from '~/domain/pricing.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { PriceLines } from '../ui/price-lines.tsx';
 import type { BookingPageData } from './types.ts';
@@ -97,7 +97,11 @@ function LivePriceLines({
   const t = useT();
   const locale = useLocale();
   const breakdown = priceBreakdownLines(
-    { ...price, childrenSeat: travel.childrenSeat, extraPersons: Math.max(0, travel.personCount - includedPersons) },
+    {
+      ...price,
+      childrenSeat: travel.childrenSeat,
+      extraPersons: extraPersonCount(travel.personCount, includedPersons),
+    },
     locale,
   );
   const view = (line: PriceBreakdownLine) => ({
