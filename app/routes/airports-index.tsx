@@ -2,10 +2,9 @@ import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
 import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { localized } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { listAirports } from '~/services/catalog.server.ts';
+import { listAirportSummaries } from '~/services/catalog.server.ts';
 import type { Route } from './+types/airports-index';
 import { shopContext } from '~/router-context.ts';
 
@@ -13,20 +12,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const rows = await listAirports(app.db);
   return {
     title: t('airports.meta.title'),
     description: t('airports.meta.description'),
     mapTileUrl: app.env.MAP_TILE_URL,
-    airports: rows.map((a) => ({
-      slug: a.slug,
-      iata: a.iata,
-      name: localized(a, 'name', locale),
-      city: a.city,
-      latitude: a.latitude,
-      longitude: a.longitude,
-      locked: a.status === 'locked',
-    })),
+    airports: await listAirportSummaries(app.db, locale),
   };
 }
 

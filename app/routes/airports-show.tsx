@@ -1,17 +1,14 @@
 import { data } from 'react-router';
 import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
-import { distinctLots } from '~/components/features/map-view.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
 import { TariffOverview } from '~/components/shop/tariff-overview.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
-import { startOfLocalDay } from '~/domain/local-time.ts';
-import { localized, lotAddress } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { findAirportBySlug, listAirports, loadTariffs, tariffFromPrices } from '~/services/catalog.server.ts';
+import { loadAirportPage } from '~/services/airport-page.server.ts';
 import type { Route } from './+types/airports-show';
 import { shopContext } from '~/router-context.ts';
 
@@ -19,48 +16,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const { db } = app;
-  const airport = await findAirportBySlug(db, params.airport);
-  if (!airport) throw data(null, { status: 404 });
-  const now = app.now();
-  const [all, tariffRows] = await Promise.all([listAirports(db), loadTariffs(db, airport.id)]);
+  const page = await loadAirportPage(app.db, params.airport, { locale, now: app.now() });
+  if (!page) throw data(null, { status: 404 });
+  const { airport } = page;
   return {
-    title: t('airport.meta.title', { airport: localized(airport, 'name', locale), iata: airport.iata }),
-    description: t('airport.meta.description', { airport: localized(airport, 'name', locale) }),
-    minDate: startOfLocalDay(now, airport.timeZone),
+    title: t('airport.meta.title', { airport: airport.name, iata: airport.iata }),
+    description: t('airport.meta.description', { airport: airport.name }),
     mapTileUrl: app.env.MAP_TILE_URL,
-    airports: all.map((a) => ({
-      slug: a.slug,
-      iata: a.iata,
-      name: localized(a, 'name', locale),
-      latitude: a.latitude,
-      longitude: a.longitude,
-      locked: a.status === 'locked',
-    })),
-    // the parking lots of the airport's tariffs, for the map
-    lots: distinctLots(
-      tariffRows.map(({ lot }) => ({
-        id: lot.id,
-        name: lot.name,
-        address: lotAddress(lot).join(', '),
-        latitude: lot.latitude,
-        longitude: lot.longitude,
-      })),
-    ),
-    airport: {
-      slug: airport.slug,
-      iata: airport.iata,
-      name: localized(airport, 'name', locale),
-      city: airport.city,
-      locked: airport.status === 'locked',
-      description: localized(airport, 'description', locale),
-      directions: localized(airport, 'directions', locale),
-      comment: localized(airport, 'comment', locale) ?? null,
-      ratingId: airport.ratingId,
-      gallery: airport.gallery.map((g) => ({ src: g.src, alt: localized(g, 'alt', locale) })),
-    },
-    // "from" prices: one day and one week on the list valid today; tariffs without a price are left out
-    tariffs: tariffFromPrices(tariffRows, { airport, now, locale }),
+    ...page,
   };
 }
 

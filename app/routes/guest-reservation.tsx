@@ -2,11 +2,9 @@ import { Search } from 'lucide-react';
 import { data, redirect, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { ReservationDetails } from '~/components/reservation/reservation-details.tsx';
-import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { grantGuestAccess, hasGuestAccess, verifyGuestToken } from '~/services/guest-access.server.ts';
-import { buildReservationView, findReservationByReference } from '~/services/reservations.server.ts';
+import { openGuestReservation } from '~/services/guest-reservation.server.ts';
 import type { Route } from './+types/guest-reservation';
 import { shopContext } from '~/router-context.ts';
 
@@ -30,30 +28,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const url = new URL(request.url);
-  const reference = normalizeReference(params.reference ?? '');
-  if (!reference) notFound();
-  if (reference !== params.reference) {
-    // canonical spelling (case, look-alikes); keeps any token for the next step
-    return redirect(`${localePath(locale, `/reservierung/${reference}`)}${url.search}`, { headers: PRIVATE_HEADERS });
-  }
-  const { db } = app;
-
   const token = url.searchParams.get('token');
-  if (token !== null) {
-    const details = await findReservationByReference(db, reference);
-    if (!details || !verifyGuestToken(token, details.reservation.guestTokenHash)) notFound();
-    grantGuestAccess(session, reference);
-    await session.save();
+  const access = await openGuestReservation(app.db, session, { reference: params.reference ?? '', token, locale });
+  if (access.kind === 'not_found') notFound();
+  if (access.kind === 'canonical') {
+    // keeps any token for the next step
+    return redirect(`${localePath(locale, `/reservierung/${access.reference}`)}${url.search}`, {
+      headers: PRIVATE_HEADERS,
+    });
+  }
+  if (access.kind === 'granted') {
     url.searchParams.delete('token');
     return redirect(`${url.pathname}${url.search}`, { headers: PRIVATE_HEADERS });
   }
-
-  if (!hasGuestAccess(session, reference)) notFound();
-  const details = await findReservationByReference(db, reference);
-  if (!details) notFound();
   const t = translator(locale);
   return data(
-    { title: t('reservation.meta.title', { reference }), view: buildReservationView(details, locale) },
+    { title: t('reservation.meta.title', { reference: access.reference }), view: access.view },
     { headers: PRIVATE_HEADERS },
   );
 }

@@ -6,10 +6,9 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
-import { localized } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { listAirports } from '~/services/catalog.server.ts';
+import { listAirportSummaries } from '~/services/catalog.server.ts';
 import type { Route } from './+types/index';
 import { shopContext } from '~/router-context.ts';
 
@@ -17,22 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const rows = await listAirports(app.db);
   return {
     title: t('home.meta.title'),
     description: t('home.meta.description'),
     minDate: startOfLocalDay(app.now(), SHOP_TIME_ZONE),
     mapTileUrl: app.env.MAP_TILE_URL,
-    airports: rows.map((a) => ({
-      slug: a.slug,
-      iata: a.iata,
-      name: localized(a, 'name', locale),
-      city: a.city,
-      latitude: a.latitude,
-      longitude: a.longitude,
-      locked: a.status === 'locked',
-      comment: localized(a, 'comment', locale) ?? null,
-    })),
+    airports: await listAirportSummaries(app.db, locale),
   };
 }
 

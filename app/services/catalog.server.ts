@@ -27,6 +27,45 @@ export async function listAirports(db: Database): Promise<AirportRow[]> {
   return db.select().from(airports).orderBy(asc(airports.sort), asc(airports.nameDe));
 }
 
+/**
+ * An airport as the shop's lists show it (search form, map, airports list, comment links): names in the
+ * page's language, coordinates in decimal degrees (WGS 84).
+ */
+export type AirportSummary = {
+  slug: string;
+  iata: string;
+  name: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  /** status `locked`: shown, not bookable (DESIGN §6) */
+  locked: boolean;
+  /** the airport's notice in the page's language, null when it has none */
+  comment: string | null;
+};
+
+/**
+ * All airports as summaries, in the order of {@link listAirports}; one shape for the home page, the airports
+ * list and the airport page, so their search forms and maps show the same airports the same way.
+ *
+ * @param locale - language of the names and comments.
+ * @throws only on database errors.
+ * Source: DESIGN §3 (index, airports.index, airports.show), DESIGN §6 (Airport status).
+ */
+export async function listAirportSummaries(db: Database, locale: Locale): Promise<AirportSummary[]> {
+  const rows = await listAirports(db);
+  return rows.map((a) => ({
+    slug: a.slug,
+    iata: a.iata,
+    name: localized(a, 'name', locale),
+    city: a.city,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    locked: a.status === 'locked',
+    comment: localized(a, 'comment', locale) ?? null,
+  }));
+}
+
 /** The airport with this slug, or null. */
 export async function findAirportBySlug(db: Database, slug: string): Promise<AirportRow | null> {
   const [row] = await db.select().from(airports).where(eq(airports.slug, slug)).limit(1);

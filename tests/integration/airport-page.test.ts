@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceLists } from '../../database/schema.ts';
+import { priceLists, tariffs as tariffTable } from '../../database/schema.ts';
 import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
 import { findAirportBySlug, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
 import { loader } from '../../app/routes/airports-show.tsx';
+import { loadAirportPage } from '../../app/services/airport-page.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function loadAirportPage(slug: string) {
+async function loadRoute(slug: string) {
   const args = {
     request: new Request(`http://shop.test/parkplatz/${slug}`),
     params: { airport: slug },
@@ -30,7 +31,7 @@ describe('airports.show "from" prices', () => {
   it('shows one day and one week (8 billable days) on the list valid today', async () => {
     const airport = (await findAirportBySlug(test.ctx.db, 'hamburg'))!;
     const tariffs = await loadTariffs(test.ctx.db, airport.id);
-    const page = await loadAirportPage('hamburg');
+    const page = await loadRoute('hamburg');
     expect(page.tariffs.length).toBe(tariffs.length);
     for (const row of page.tariffs) {
       const list = selectPriceList(tariffs.find((t) => t.id === row.id)!.priceLists, '2026-11-21');
@@ -44,7 +45,7 @@ describe('airports.show "from" prices', () => {
     const [first, ...others] = await loadTariffs(test.ctx.db, airport.id);
     await test.ctx.db.delete(priceLists).where(eq(priceLists.tariffId, first.id));
 
-    const page = await loadAirportPage('frankfurt');
+    const page = await loadRoute('frankfurt');
     expect(page.tariffs.map((t) => t.id)).toEqual(others.map((t) => t.id));
     // the same rule without the page: no price, no row
     const rows = tariffFromPrices(await loadTariffs(test.ctx.db, airport.id), {
@@ -53,5 +54,35 @@ describe('airports.show "from" prices', () => {
       locale: 'en',
     });
     expect(rows.some((r) => r.id === first.id)).toBe(false);
+  });
+});
+
+describe('loadAirportPage (airports.show)', () => {
+  const options = { locale: 'en' as const, now: new Date('2026-11-21T09:00:00Z') };
+
+  it('gives the airport, every airport, its lots once each and the search minimum at the airport', async () => {
+    const page = await loadAirportPage(test.ctx.db, 'hamburg', options);
+    if (!page) throw new Error('expected the Hamburg page');
+    expect(page.airport).toMatchObject({ slug: 'hamburg', iata: 'HAM', name: 'Hamburg Airport', locked: false });
+    expect(page.airports.map((a) => a.slug)).toContain('kassel');
+    const lotIds = page.lots.map((lot) => lot.id);
+    expect(new Set(lotIds).size).toBe(lotIds.length);
+    const tariffRows = await test.ctx.db.select().from(tariffTable).where(eq(tariffTable.active, true));
+    const hamburg = (await findAirportBySlug(test.ctx.db, 'hamburg'))!;
+    const expectedLots = new Set(tariffRows.filter((t) => t.airportId === hamburg.id).map((t) => t.parkingLotId));
+    expect(new Set(lotIds)).toEqual(expectedLots);
+    expect(page.lots.every((lot) => lot.address.includes(', '))).toBe(true);
+    expect(page.minDate).toBe('2026-11-21T00:00');
+  });
+
+  it('shows a locked airport with its notice', async () => {
+    const page = await loadAirportPage(test.ctx.db, 'kassel', { ...options, locale: 'de' });
+    expect(page?.airport.locked).toBe(true);
+    expect(page?.airport.comment).toEqual(expect.any(String));
+  });
+
+  it('is null for an unknown slug, and the route answers 404', async () => {
+    expect(await loadAirportPage(test.ctx.db, 'atlantis', options)).toBeNull();
+    await expect(loadRoute('atlantis')).rejects.toMatchObject({ init: { status: 404 } });
   });
 });

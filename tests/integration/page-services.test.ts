@@ -1,10 +1,11 @@
 // The use cases behind the tariffs page and the booking page (app/services/tariffs-page.server.ts,
-// booking-page.server.ts): what the pages show for a good query or cart, and where a bad one leads.
+// booking-page.server.ts): what the pages show for a good query or cart, and where a bad one leads; and the
+// airport list the home page and the airports list share (catalog.server.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, tariffs } from '../../database/schema.ts';
 import { loadBookingPage } from '../../app/services/booking-page.server.ts';
-import { findAirportBySlug, loadTariffs } from '../../app/services/catalog.server.ts';
+import { findAirportBySlug, listAirportSummaries, loadTariffs } from '../../app/services/catalog.server.ts';
 import { searchTariffs } from '../../app/services/tariffs-page.server.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -129,5 +130,24 @@ describe('loadBookingPage (checkout.booking)', () => {
       messageKey: 'checkout.no_cart',
       dropCart: true,
     });
+  });
+});
+
+describe('listAirportSummaries (index, airports.index)', () => {
+  it('lists every airport in the page language with its lock and notice', async () => {
+    const de = await listAirportSummaries(test.ctx.db, 'de');
+    const en = await listAirportSummaries(test.ctx.db, 'en');
+    expect(de.map((a) => a.slug)).toEqual(en.map((a) => a.slug));
+    expect(en.find((a) => a.slug === 'hamburg')).toMatchObject({
+      iata: 'HAM',
+      name: 'Hamburg Airport',
+      locked: false,
+      comment: null,
+    });
+    const kassel = de.find((a) => a.slug === 'kassel')!;
+    expect(kassel.locked).toBe(true);
+    expect(kassel.comment).toEqual(expect.any(String));
+    expect(en.find((a) => a.slug === 'kassel')!.comment).not.toBe(kassel.comment);
+    expect(de.every((a) => Number.isFinite(a.latitude) && Number.isFinite(a.longitude) && a.city)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AIRPORT_MAX_ZOOM, distinctLots, initialView, OVERVIEW_MAX_ZOOM, validPoint } from './map-view.ts';
+import { AIRPORT_MAX_ZOOM, initialView, OVERVIEW_MAX_ZOOM, validPoint } from './map-view.ts';
 
 const airports = [
   { slug: 'frankfurt', iata: 'FRA', name: 'Frankfurt', latitude: 50.0508, longitude: 8.5711, locked: false },
@@ -34,9 +34,5 @@ describe('airports map view', () => {
     expect(validPoint(91, 8)).toBe(false);
     expect(initialView([])).toBeNull();
     expect(initialView([{ ...airports[0], latitude: Number.NaN }])).toBeNull();
-  });
-
-  it('lists each lot once', () => {
-    expect(distinctLots([{ id: 1 }, { id: 2 }, { id: 1 }]).map((l) => l.id)).toEqual([1, 2]);
   });
 });

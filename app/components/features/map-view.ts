@@ -50,9 +50,3 @@ export function initialView(
     .map((a): Point => [a.latitude, a.longitude]);
   return points.length > 0 ? { points, maxZoom: OVERVIEW_MAX_ZOOM } : null;
 }
-
-/** The distinct parking lots of a list of tariffs (several tariffs can share a lot), in first-seen order. */
-export function distinctLots<T extends { id: number }>(lots: readonly T[]): T[] {
-  const seen = new Set<number>();
-  return lots.filter((lot) => (seen.has(lot.id) ? false : (seen.add(lot.id), true)));
-}

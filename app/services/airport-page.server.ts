@@ -1,0 +1,92 @@
+/**
+ * The airport page's data (`airports.show`, DESIGN §3: `/parkplatz/:airport`): the airport with its texts and
+ * gallery, every airport for the search form and the map, the parking lots of its tariffs for the map, and the
+ * tariffs' "from" prices. The route module only maps an unknown airport to the 404 and translates the meta texts.
+ */
+import type { Database } from '#database/client.server.ts';
+import { startOfLocalDay } from '~/domain/local-time.ts';
+import { localized, lotAddress } from '~/domain/localized.ts';
+import { distinctLots } from '~/domain/map-lots.ts';
+import type { Locale } from '~/i18n.ts';
+import {
+  findAirportBySlug,
+  listAirportSummaries,
+  loadTariffs,
+  tariffFromPrices,
+  type AirportSummary,
+  type TariffFromPrices,
+} from './catalog.server.ts';
+
+/** What the airport page shows; texts in the page's language, coordinates in decimal degrees. */
+type AirportPage = {
+  airport: {
+    slug: string;
+    iata: string;
+    name: string;
+    city: string;
+    /** status `locked`: the page shows no offers, only the notice (DESIGN §6) */
+    locked: boolean;
+    /** empty when the airport has none */
+    description: string;
+    directions: string;
+    comment: string | null;
+    /** the ratings provider's id of the airport, null when it has none */
+    ratingId: string | null;
+    /** site-relative image URLs with their alternative texts */
+    gallery: { src: string; alt: string }[];
+  };
+  /** every airport, for the search form and the map */
+  airports: AirportSummary[];
+  /** the parking lots of the airport's active tariffs, each once (`address` one line, comma separated) */
+  lots: { id: number; name: string; address: string; latitude: number; longitude: number }[];
+  /** one day and one week per tariff on the list valid today; tariffs without a price are left out */
+  tariffs: TariffFromPrices[];
+  /** earliest selectable local date-time of the search form (today 00:00 at the airport) */
+  minDate: string;
+};
+
+/**
+ * Loads the airport page: the airport by slug, then every airport and the airport's active tariffs together;
+ * the lots of those tariffs (each once, {@link distinctLots}) and their "from" prices ({@link tariffFromPrices}).
+ *
+ * @param slug - the airport's slug from the URL (any string).
+ * @param options.locale - language of the texts; `options.now` - current instant ("today" for prices and dates).
+ * @returns the page, or null when no airport has this slug. Throws only on database errors.
+ * Source: DESIGN §3 (airports.show: tariffs overview, map, gallery), DESIGN §6 (Airport status, Tariff).
+ */
+export async function loadAirportPage(
+  db: Database,
+  slug: string,
+  options: { locale: Locale; now: Date },
+): Promise<AirportPage | null> {
+  const { locale, now } = options;
+  const airport = await findAirportBySlug(db, slug);
+  if (!airport) return null;
+  const [airports, tariffs] = await Promise.all([listAirportSummaries(db, locale), loadTariffs(db, airport.id)]);
+  return {
+    airport: {
+      slug: airport.slug,
+      iata: airport.iata,
+      name: localized(airport, 'name', locale),
+      city: airport.city,
+      locked: airport.status === 'locked',
+      description: localized(airport, 'description', locale),
+      directions: localized(airport, 'directions', locale),
+      comment: localized(airport, 'comment', locale) ?? null,
+      ratingId: airport.ratingId,
+      gallery: airport.gallery.map((g) => ({ src: g.src, alt: localized(g, 'alt', locale) })),
+    },
+    airports,
+    lots: distinctLots(
+      tariffs.map(({ lot }) => ({
+        id: lot.id,
+        name: lot.name,
+        address: lotAddress(lot).join(', '),
+        latitude: lot.latitude,
+        longitude: lot.longitude,
+      })),
+    ),
+    tariffs: tariffFromPrices(tariffs, { airport, now, locale }),
+    minDate: startOfLocalDay(now, airport.timeZone),
+  };
+}

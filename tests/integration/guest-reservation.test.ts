@@ -1,0 +1,94 @@
+// The guest reservation page's access decision (app/services/guest-reservation.server.ts) and how the route
+// answers it: a mail token grants the session access once, only a session with access sees the reservation,
+// and "no access" looks the same whether or not the reference exists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasGuestAccess } from '../../app/services/guest-access.server.ts';
+import { openGuestReservation } from '../../app/services/guest-reservation.server.ts';
+import { loader } from '../../app/routes/guest-reservation.tsx';
+import { insertReservation } from '../fixtures/reservation.ts';
+import { createTestApp, routeContext, type TestApp } from './harness.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+const newSession = () => test.ctx.sessions.load(undefined);
+
+describe('openGuestReservation (guest.reservation)', () => {
+  it('sends another spelling of the reference to the canonical one before looking at the token', async () => {
+    const { row, token } = await insertReservation(test.ctx.db);
+    const session = await newSession();
+    const sloppy = row.reference.toLowerCase();
+    expect(await openGuestReservation(test.ctx.db, session, { reference: sloppy, token, locale: 'de' })).toEqual({
+      kind: 'canonical',
+      reference: row.reference,
+    });
+    expect(hasGuestAccess(session, row.reference)).toBe(false);
+  });
+
+  it('grants and saves access for the right token, then shows the reservation without a token', async () => {
+    const { row, token } = await insertReservation(test.ctx.db);
+    const session = await newSession();
+    const input = { reference: row.reference, locale: 'en' as const };
+    expect(await openGuestReservation(test.ctx.db, session, { ...input, token })).toEqual({ kind: 'granted' });
+
+    const again = await test.ctx.sessions.load(await test.ctx.sessions.serializeCookie(session.id));
+    expect(hasGuestAccess(again, row.reference)).toBe(true);
+    const result = await openGuestReservation(test.ctx.db, again, { ...input, token: null });
+    if (result.kind !== 'view') throw new Error(`expected the view, got ${JSON.stringify(result)}`);
+    expect(result.reference).toBe(row.reference);
+    expect(result.view).toMatchObject({ locale: 'en', reference: row.reference, status: 'confirmed' });
+  });
+
+  it('refuses a wrong or empty token, an unknown reference and a session without access alike', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const { token: otherToken } = await insertReservation(test.ctx.db);
+    const session = await newSession();
+    const open = (reference: string, token: string | null) =>
+      openGuestReservation(test.ctx.db, session, { reference, token, locale: 'de' });
+
+    expect(await open(row.reference, otherToken)).toEqual({ kind: 'not_found' });
+    expect(await open(row.reference, '')).toEqual({ kind: 'not_found' });
+    expect(await open('ZZZZZZZZ', otherToken)).toEqual({ kind: 'not_found' });
+    expect(await open(row.reference, null)).toEqual({ kind: 'not_found' });
+    expect(await open('ZZZZZZZZ', null)).toEqual({ kind: 'not_found' });
+    expect(await open('not a reference', null)).toEqual({ kind: 'not_found' });
+    expect(session.get('guestReservations')).toBeUndefined();
+  });
+});
+
+describe('guest.reservation loader', () => {
+  async function load(path: string) {
+    const url = new URL(path, 'http://shop.test');
+    const args = {
+      request: new Request(url),
+      params: { reference: decodeURIComponent(url.pathname.split('/').pop()!) },
+      context: routeContext({ app: test.ctx, session: await newSession(), cspNonce: '', clientIp: '127.0.0.1' }),
+    };
+    try {
+      return await loader(args as unknown as Parameters<typeof loader>[0]);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  it('answers an existing and an unknown reference with the same private 404', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const answers = [await load(`/reservierung/${row.reference}`), await load('/reservierung/ZZZZZZZZ')];
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ type: 'DataWithResponseInit', data: null, init: { status: 404 } });
+    }
+    expect(JSON.stringify(answers[0])).toBe(JSON.stringify(answers[1]));
+  });
+
+  it('redirects a token link to the same URL without the token, keeping other parameters', async () => {
+    const { row, token } = await insertReservation(test.ctx.db);
+    const answer = (await load(`/reservierung/${row.reference}?a=1&token=${token}`)) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('Location')).toBe(`/reservierung/${row.reference}?a=1`);
+    expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(answer.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+  });
+});
