@@ -8,6 +8,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
+import { databaseAnswers } from '~/services/health.server.ts';
 import { createApiRouter } from './api/index.ts';
 import type { AppContext } from './context.server.ts';
 
@@ -58,6 +59,21 @@ export function createBaseApp(
     app.use('/js', express.static(`${options.staticDir}/js`, { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(options.staticDir, { maxAge: '1h', index: false }));
   }
+
+  // Health (DESIGN §3): outside /api, no session, never cached. /healthz: the process serves requests;
+  // /readyz: it can do its work (the database answers), else 503 so a load balancer routes around it.
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res, next) => {
+    databaseAnswers(ctx.db)
+      .then((ready) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+      })
+      .catch(next);
+  });
 
   // Serialised once: the dictionaries only change with a release.
   const translationBodies = {
