@@ -180,16 +180,55 @@ export const tariffDays = pgTable(
   (t) => [primaryKey({ columns: [t.tariffId, t.day] })],
 );
 
-/** Customer accounts (DESIGN §3 account). */
+/**
+ * Customer accounts (DESIGN §3 account, issue 8). `email` is stored lower-cased (unique); `passwordHash` is an
+ * argon2id PHC string, null once the account is deleted. A deleted account keeps its row (reservations point to
+ * it) with the personal data anonymised (`deletedAt` set, e-mail a placeholder).
+ */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
+  passwordHash: text('password_hash'),
+  /** `'true'` Herr/Mr, `'false'` Frau/Ms, `'d'` (DESIGN §5 gender, as text) */
   gender: text('gender').notNull(),
   firstname: text('firstname').notNull(),
   lastname: text('lastname').notNull(),
+  /** when the user proved owning `email` (verification link); null until then */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  newsletter: boolean('newsletter').notNull().default(false),
+  /** saved billing-address fields (SPEC §3 names) used to prefill the checkout; null when none */
+  billingAddress: jsonb('billing_address').$type<Record<string, unknown> | null>(),
+  /** language of the account's mails (`de` | `en`) */
+  locale: text('locale').notNull().default('de'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
+
+/** What a one-time token is for (issue 8). */
+export type UserTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+
+/**
+ * One-time tokens sent by mail (issue 8): e-mail verification, password reset, e-mail change. Only the SHA-256
+ * hash of the token is stored; a token is used once (`usedAt`) and only before `expiresAt`.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<UserTokenPurpose>().notNull(),
+    /** SHA-256 of the token, hex */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the address to verify: the new one for `change_email`, the account's for `verify_email` */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
 
 /** Coupons (DESIGN §6 Coupon): code, percent or fixed cents, validity, minimum days, usage limit, airports. */
 export const coupons = pgTable('coupons', {
@@ -214,8 +253,11 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** the signed-in user, so every session of a user can be ended (password reset); null when anonymous */
+    userId: integer('user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );
 
 /** FAQ entries in de/en (DESIGN §3 faq). */
