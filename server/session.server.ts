@@ -16,6 +16,12 @@ import type { SessionPort, SessionValues } from '~/services/session-port.ts';
 const SESSION_COOKIE = 'eap_session';
 /** Sliding session lifetime, ms (14 days). */
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** A signed-in session ends after this long without a request, ms (2 hours; issue 8, decision 0010). */
+export const SIGNED_IN_IDLE_MS = 2 * 60 * 60 * 1000;
+/** A signed-in session ends this long after the sign-in whatever the activity, ms (30 days; issue 8). */
+export const SIGNED_IN_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A signed-in session's `lastSeenAt` is written at most this often, ms (bounds the writes per visitor). */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** Known session fields, all optional: the services' fields plus what only pages use. */
 export type SessionData = SessionValues & {
@@ -102,12 +108,16 @@ export class Session implements SessionPort {
   }
 }
 
-/** Options of the session store. */
-export type SessionStoreOptions = { db: Database; secret: string; secure: boolean };
+/** Options of the session store; `now` is the clock (the app's, so tests can move it; default the system's). */
+export type SessionStoreOptions = { db: Database; secret: string; secure: boolean; now?: () => Date };
 
 /** Reads, writes and signs sessions. */
 export class SessionStore {
   constructor(private readonly options: SessionStoreOptions) {}
+
+  private nowMs(): number {
+    return (this.options.now?.() ?? new Date()).getTime();
+  }
 
   /** A new random id (32 bytes, base64url). */
   newId(): string {
@@ -149,21 +159,39 @@ export class SessionStore {
     return parts.join('; ');
   }
 
-  /** Loads the session of a request (cookie header), or starts a new one. */
+  /**
+   * Loads the session of a request (cookie header), or starts a new one. A signed-in session past its idle
+   * (2 h) or absolute (30 days) time-out is deleted and replaced by a new anonymous one; otherwise its
+   * `lastSeenAt` is refreshed (at most once a minute; written by the next `save()`).
+   */
   async load(cookieHeader: string | undefined): Promise<Session> {
     const id = this.parseCookie(cookieHeader);
     if (!id) return new Session(this, this.newId(), {}, true);
     const [row] = await this.options.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-    if (!row || row.expiresAt.getTime() < Date.now()) return new Session(this, id, {}, false);
-    return new Session(this, id, row.data as SessionData, false);
+    const now = this.nowMs();
+    if (!row || row.expiresAt.getTime() < now) return new Session(this, id, {}, false);
+    const data = row.data as SessionData;
+    if (data.userId !== undefined) {
+      if (signedInExpired(data, now)) {
+        await this.delete(id);
+        return new Session(this, this.newId(), {}, true);
+      }
+      const session = new Session(this, id, data, false);
+      if (now - (data.lastSeenAt ?? 0) >= TOUCH_INTERVAL_MS) session.set('lastSeenAt', now);
+      return session;
+    }
+    return new Session(this, id, data, false);
   }
 
+  /** Stores the data; a signed-in session's row expires at its idle or absolute time-out, whichever is first. */
   async write(id: string, data: SessionData): Promise<void> {
-    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    const now = this.nowMs();
+    const expiresAt = new Date(data.userId !== undefined ? signedInExpiry(data, now) : now + SESSION_TTL_MS);
+    const userId = data.userId ?? null;
     await this.options.db
       .insert(sessions)
-      .values({ id, data, expiresAt })
-      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } });
+      .values({ id, data, expiresAt, userId })
+      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt, userId } });
   }
 
   async delete(id: string): Promise<void> {
@@ -172,6 +200,18 @@ export class SessionStore {
 
   /** Removes expired sessions; returns nothing. Called periodically by the server. */
   async purgeExpired(): Promise<void> {
-    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date(this.nowMs())));
   }
+}
+
+/** When a signed-in session times out (epoch ms): 2 h after the last request, at most 30 days after sign-in. */
+function signedInExpiry(data: SessionData, now: number): number {
+  const lastSeen = data.lastSeenAt ?? now;
+  const signedIn = data.authenticatedAt ?? now;
+  return Math.min(lastSeen + SIGNED_IN_IDLE_MS, signedIn + SIGNED_IN_ABSOLUTE_MS);
+}
+
+/** True when a signed-in session has passed its idle or absolute time-out (sessions without the times: never). */
+function signedInExpired(data: SessionData, now: number): boolean {
+  return now >= signedInExpiry(data, now);
 }

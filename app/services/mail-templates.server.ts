@@ -342,3 +342,55 @@ export function renderReservationConfirmation(
   const subject = parts.t('mail.confirmation.subject', { reference: view.reference, shop: shop.name });
   return { subject, html: renderHtml(parts, subject), text: renderText(parts) };
 }
+
+/** What an account mail is for (issue 8): verify the e-mail of a new account, reset the password, verify a new e-mail. */
+export type AccountMailKind = 'verify_email' | 'reset_password' | 'change_email';
+
+/**
+ * Renders an account mail (issue 8) in `locale`: a greeting, what the link does, the link (as a button and as
+ * text), how long it is valid, a note for whoever did not ask for it, the signature and the shop's data.
+ *
+ * @param kind - see {@link AccountMailKind}; picks the `auth.mail.<kind>.*` texts.
+ * @param data.url - the absolute one-time link; `data.firstname` for the greeting; `data.validFor` the link's
+ *   lifetime as shown (e.g. "60 Minuten").
+ * @returns subject, HTML and text part.
+ * Source: issue 8 (verification and reset mails), DESIGN §1 (mail through the outbox).
+ */
+export function renderAccountMail(
+  kind: AccountMailKind,
+  locale: 'de' | 'en',
+  data: { url: string; firstname: string; validFor: string },
+  shop: ShopInfo,
+): RenderedMail {
+  const t = translator(locale);
+  const subject = t(`auth.mail.${kind}.subject`, { shop: shop.name });
+  const greeting = t('auth.mail.greeting', { name: data.firstname });
+  const intro = t(`auth.mail.${kind}.intro`);
+  const action = t(`auth.mail.${kind}.action`);
+  const validity = t('auth.mail.valid_for', { duration: data.validFor });
+  const ignore = t(`auth.mail.${kind}.ignore`);
+  const signature = t('mail.signature', { shop: shop.name });
+  const text = [greeting, '', intro, '', data.url, '', validity, '', ignore, '', signature, '', shop.name, shop.address]
+    .join('\n')
+    .trim();
+  const button =
+    `<p style="margin:16px 0"><a href="${escapeHtml(data.url)}" style="${FONT};font-size:15px;background:${ACCENT};color:#ffffff;` +
+    `text-decoration:none;padding:10px 18px;border-radius:8px;display:inline-block">${escapeHtml(action)}</a></p>`;
+  const html =
+    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+    `<tr><td style="padding:24px">` +
+    paragraph(greeting) +
+    paragraph(intro) +
+    button +
+    `<p style="${FONT};font-size:13px;line-height:1.5;color:${MUTED};margin:0 0 10px 0;word-break:break-all">${link(data.url, data.url)}</p>` +
+    paragraph(validity) +
+    paragraph(ignore) +
+    paragraph(signature) +
+    `</td></tr><tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
+    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}</p></td></tr>` +
+    `</table></td></tr></table></body></html>`;
+  return { subject, html, text };
+}

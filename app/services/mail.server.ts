@@ -10,8 +10,13 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox } from '#database/schema.ts';
-import { localePath, toLocale } from '~/i18n.ts';
-import { renderReservationConfirmation, type ShopInfo } from './mail-templates.server.ts';
+import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import {
+  renderAccountMail,
+  renderReservationConfirmation,
+  type AccountMailKind,
+  type ShopInfo,
+} from './mail-templates.server.ts';
 import { buildReservationView, findReservationById } from './reservations.server.ts';
 import type { MailConfig, ServiceLogger } from './service-context.ts';
 
@@ -81,6 +86,33 @@ export async function enqueueReservationConfirmation(
     reservationId: details.reservation.id,
     locale,
     to: view.email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    status: 'pending',
+  });
+  nudgeWorker();
+}
+
+/**
+ * Renders an account mail (verification, password reset, e-mail change; issue 8) and queues it (`mail_outbox`,
+ * kind = `kind`, no reservation, due now); a running mail worker is nudged.
+ *
+ * @param input.to - recipient address; `input.locale` language of the mail; `input.url` the absolute
+ *   one-time link (kept in the outbox row only until delivery); `input.firstname` for the greeting;
+ *   `input.validFor` the link's lifetime as shown to the reader.
+ * @throws on database errors only.
+ * Source: issue 8, DESIGN §1 (mail through the outbox, `.eml` files without SMTP).
+ */
+export async function enqueueAccountMail(
+  ctx: MailContext,
+  input: { kind: AccountMailKind; to: string; locale: Locale; url: string; firstname: string; validFor: string },
+): Promise<void> {
+  const mail = renderAccountMail(input.kind, input.locale, input, shopInfo(ctx.env));
+  await ctx.db.insert(mailOutbox).values({
+    kind: input.kind,
+    locale: input.locale,
+    to: input.to,
     subject: mail.subject,
     html: mail.html,
     text: mail.text,

@@ -26,3 +26,14 @@ describe('requestErrorBody', () => {
     });
   });
 });
+
+describe('requestErrorBody for 401 and 429', () => {
+  it('answers with the message only', () => {
+    expect(requestErrorBody(new RequestError(401, 'auth.api.unauthenticated'), t)).toEqual({
+      message: 'T(auth.api.unauthenticated)',
+    });
+    expect(requestErrorBody(new RequestError(429, 'api.error.rate_limited', {}, 30), t)).toEqual({
+      message: 'T(api.error.rate_limited)',
+    });
+  });
+});

@@ -11,6 +11,10 @@ import type { Cart } from '~/domain/cart-schema.ts';
 export type SessionValues = {
   /** the signed-in customer */
   userId?: number;
+  /** when the customer signed in (epoch ms); the absolute time-out counts from here (issue 8) */
+  authenticatedAt?: number;
+  /** last request of a signed-in session (epoch ms, refreshed at most once a minute); the idle time-out counts from here */
+  lastSeenAt?: number;
   /** the tariff and stay chosen on the tariffs page (POST /api/checkout/cart) */
   cart?: Cart;
   /** references of reservations this browser may open as a guest (mail link or lookup) */
@@ -26,6 +30,8 @@ export type SessionValues = {
 export interface SessionPort {
   /** the session id (changes when the session is rotated or destroyed) */
   readonly id: string;
+  /** the CSRF token bound to the current id (new after `rotate()` and `destroy()`; DESIGN §5, decision 0003) */
+  readonly csrfToken: string;
   /** a field's value, undefined when not set */
   get<K extends keyof SessionValues>(key: K): SessionValues[K];
   /** sets a field (persisted by `save()`) */
@@ -34,4 +40,8 @@ export interface SessionPort {
   unset(key: keyof SessionValues): void;
   /** persists changed fields; what it returns (e.g. a cookie header) is the caller's business */
   save(): Promise<unknown>;
+  /** gives the session a new id keeping its data (sign-in, sign-up: against session fixation); deletes the old row */
+  rotate(): Promise<void>;
+  /** deletes the stored session and continues as a new, empty, anonymous one with a new id (sign-out) */
+  destroy(): Promise<void>;
 }

@@ -32,12 +32,16 @@ export class ValidationError extends HttpError {
 }
 
 /**
- * A service's refusal as the API's JSON error: 409 (or a 422 without fields) → `{message}`; 422 with fields →
- * `{message, errors}`, every translation key translated for the caller's App-Language.
+ * A service's refusal as the API's JSON error: 401, 409, 429 (or a 422 without fields) → `{message}` (a 429
+ * with `Retry-After`); 422 with fields → `{message, errors}`, every translation key translated for the caller's
+ * App-Language.
  */
 export function requestErrorToHttp(error: RequestError, t: Translate): HttpError {
   const body = requestErrorBody(error, (key) => t(key));
-  return body.errors ? new ValidationError(body.message, body.errors) : new HttpError(error.status, body.message);
+  if (body.errors) return new ValidationError(body.message, body.errors);
+  const headers =
+    error.status === 429 ? { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 60))) } : undefined;
+  return new HttpError(error.status, body.message, undefined, headers);
 }
 
 /** Per-request API state, kept on `res.locals`. */
@@ -46,6 +50,11 @@ export type ApiLocals = { session: Session; locale: Locale; t: Translate };
 /** Reads the API locals of a request (set by the API's session middleware). */
 export function apiLocals(res: Response): ApiLocals {
   return res.locals as ApiLocals;
+}
+
+/** `scheme://host` of the request (for links in mails when `PUBLIC_URL` is not set). */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host')}`;
 }
 
 /** Wraps an async handler so its rejections reach the JSON error handler. */

@@ -18,7 +18,8 @@ import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 /** An in-memory session that counts its saves. */
 class MemorySession implements SessionPort {
-  readonly id = `s-${Math.random()}`;
+  id = `s-${Math.random()}`;
+  readonly csrfToken = 'memory';
   data: SessionValues = {};
   saves = 0;
   get<K extends keyof SessionValues>(key: K): SessionValues[K] {
@@ -33,6 +34,13 @@ class MemorySession implements SessionPort {
   async save(): Promise<null> {
     this.saves++;
     return null;
+  }
+  async rotate(): Promise<void> {
+    this.id = `s-${Math.random()}`;
+  }
+  async destroy(): Promise<void> {
+    this.data = {};
+    await this.rotate();
   }
 }
 

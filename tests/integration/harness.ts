@@ -69,10 +69,13 @@ export type TestApp = {
 
 /**
  * Builds the API app over a fresh database. `env` overrides variables (e.g. a test's own `DATA_DIR`, so its
- * `.eml` outbox files are its own).
+ * `.eml` outbox files are its own). `sharedWith` builds a second app instance (own sessions store, clock and
+ * limiters, as a second process would have) over another test app's database; closing it leaves the database open.
  */
-export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const handle = await cloneDatabase();
+export async function createTestApp(
+  options: { now?: Date; env?: Record<string, string>; sharedWith?: TestApp } = {},
+): Promise<TestApp> {
+  const handle = options.sharedWith ? { ...options.sharedWith.handle, close: async () => {} } : await cloneDatabase();
   let now = options.now ?? new Date('2026-11-21T09:00:00Z');
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -85,7 +88,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     db: handle.db,
     env,
     logger: createLogger('silent'),
-    sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false }),
+    sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false, now: () => now }),
     now: () => now,
   };
   const app = createBaseApp(ctx);
@@ -116,6 +119,12 @@ export class ApiClient {
     for (const c of list) if (c.startsWith('eap_session=')) this.cookie = c.split(';')[0];
   }
 
+  /** Like a browser script: adopts a new CSRF token handed out in an answer (sign-in, sign-up, sign-out). */
+  private takeToken(body: unknown) {
+    const token = (body as { csrfToken?: unknown } | null)?.csrfToken;
+    if (typeof token === 'string') this.csrfToken = token;
+  }
+
   async post(path: string, body: unknown, headers: Record<string, string> = {}) {
     const res = await supertest(this.test.app)
       .post(`/api/${path}`)
@@ -128,6 +137,7 @@ export class ApiClient {
       .set(headers)
       .send(JSON.stringify(body));
     this.takeCookie(res.headers['set-cookie']);
+    this.takeToken(res.body);
     return res;
   }
 
@@ -140,6 +150,7 @@ export class ApiClient {
       .set('Cookie', this.cookie)
       .set(headers);
     this.takeCookie(res.headers['set-cookie']);
+    this.takeToken(res.body);
     return res;
   }
 }
