@@ -18,12 +18,14 @@ import { ClientLayer } from './components/widgets/client-layer.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
+import { currentUser } from './services/auth.server.ts';
 import './app.css';
 import { shopContext } from './router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
+  const user = await currentUser(app, { session });
   const flash = session.takeFlash();
   if (session.dirty) await session.save();
   return data(
@@ -32,8 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       csrfToken: session.csrfToken,
       translationsUrl: translationsUrl(locale),
       debug: app.env.APP_DEBUG,
-      authenticated: Boolean(session.get('userId')),
-      user: null as { firstname: string; lastname: string } | null,
+      authenticated: user !== null,
+      user: user ? { firstname: user.firstname, lastname: user.lastname } : null,
       dictionary: DICTIONARIES[locale],
       flash: flash ?? null,
       analyticsUrl: app.env.ANALYTICS_URL ?? null,
