@@ -69,7 +69,7 @@ export type UserView = {
 export class AuthError extends RequestError {}
 
 /** A user row as stored. */
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 /** The user's stored gender text as the wire value. */
 function genderFromRow(value: string): Gender {
@@ -79,12 +79,12 @@ function genderFromRow(value: string): Gender {
 }
 
 /** The wire gender as stored text (`'true'`, `'false'`, `'d'`). */
-function genderToRow(value: Gender): string {
+export function genderToRow(value: Gender): string {
   return String(value);
 }
 
 /** The public view of a user row. */
-function toUserView(row: UserRow): UserView {
+export function toUserView(row: UserRow): UserView {
   return {
     id: row.id,
     email: row.email,
@@ -97,12 +97,12 @@ function toUserView(row: UserRow): UserView {
 }
 
 /** 422 `validation.failed` with `fields` (translation keys). */
-function invalid(fields: Record<string, string[]>): AuthError {
+export function invalid(fields: Record<string, string[]>): AuthError {
   return new AuthError(422, 'validation.failed', fields);
 }
 
 /** Parses `body` (a non-object counts as `{}`) with `schema`, or throws a 422 with the field errors. */
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(typeof body === 'object' && body !== null ? body : {});
   if (!result.success) throw invalid(issuesToFieldKeys(result.error.issues));
   return result.data;
@@ -112,7 +112,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
  * Counts one request against `limit` for `key` (atomic upsert) and throws a 429 once the count is over it.
  * @throws AuthError 429 `api.error.rate_limited` with `retryAfterSeconds` (until the window ends).
  */
-async function brake(db: Database, limit: Limit, key: string): Promise<void> {
+export async function brake(db: Database, limit: Limit, key: string): Promise<void> {
   const hit = await new DatabaseRateLimitStore(db, limit.name).hit(key, limit.windowMs);
   if (hit.totalHits > limit.limit) {
     // The window is measured on the database clock, so compare with real time, not the app's (test) clock.
@@ -171,7 +171,7 @@ async function consumeToken(db: Database, token: string, purposes: UserTokenPurp
 }
 
 /** The live (not deleted) user with this lower-cased e-mail, or null. */
-async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -181,7 +181,7 @@ async function findUserByEmail(db: Database, email: string): Promise<UserRow | n
 }
 
 /** The live (not deleted) user with this id, or null. */
-async function findUserById(db: Database, id: number): Promise<UserRow | null> {
+export async function findUserById(db: Database, id: number): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -204,7 +204,7 @@ function validFor(locale: Locale, ttlMs: number): string {
  * (`verify_email`, `change_email`: `/konto/bestaetigen/<token>`) or a password reset (`/passwort/<token>`).
  * `origin` is `PUBLIC_URL` when configured, else the request's.
  */
-async function sendTokenMail(
+export async function sendTokenMail(
   ctx: ServiceContext,
   input: { user: UserRow; purpose: UserTokenPurpose; email: string; locale: Locale; origin: string },
 ): Promise<void> {
@@ -241,7 +241,7 @@ async function startSignedInSession(ctx: ServiceContext, session: SessionPort, u
  * Ends every session of a user (deletes the rows; their cookies then load as new anonymous sessions).
  * Used after a password reset and an account deletion. Source: issue 8.
  */
-async function endAllSessionsOfUser(db: Database, userId: number): Promise<void> {
+export async function endAllSessionsOfUser(db: Database, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

@@ -3,7 +3,7 @@
  * and by reference + e-mail (the lookup form), and the view model that the guest page and the confirmation
  * mail both render, so the two always show the same facts in the same words.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, reservations, tariffs } from '#database/schema.ts';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
@@ -49,6 +49,18 @@ function detailsQuery(db: Database) {
 export async function findReservationByReference(db: Database, reference: string): Promise<ReservationDetails | null> {
   const [row] = await detailsQuery(db).where(eq(reservations.reference, reference)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Every reservation of a user (`reservations.user_id`), with airport, tariff and lot, by entry time.
+ *
+ * @param userId - the account's id.
+ * @returns the details, oldest entry first; empty when none.
+ * @throws on database errors only.
+ * Source: issue 8 (account area: upcoming and past reservations).
+ */
+export async function findReservationsOfUser(db: Database, userId: number): Promise<ReservationDetails[]> {
+  return detailsQuery(db).where(eq(reservations.userId, userId)).orderBy(asc(reservations.entryAt));
 }
 
 /**

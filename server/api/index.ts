@@ -11,6 +11,7 @@ import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import { apiLocals, HttpError, requestErrorToHttp } from './http.server.ts';
 import { apiRateLimit } from './rate-limit.server.ts';
+import { accountRouter } from './account.ts';
 import { authRouter } from './auth.ts';
 import { cartRouter } from './checkout-cart.ts';
 import { lockedAirportRouter } from './locked-airport.ts';
@@ -71,6 +72,7 @@ export function createApiRouter(ctx: AppContext): Router {
   );
 
   api.use(authRouter(ctx));
+  api.use(accountRouter(ctx));
   api.use(cartRouter(ctx));
   api.use(lockedAirportRouter(ctx));
   api.use(checkoutRouter(ctx));
