@@ -15,7 +15,13 @@ export default [
     route('registrieren', 'routes/auth-signup.tsx', { id: 'auth.signup' }),
     route('passwort-vergessen', 'routes/auth-lost-password.tsx', { id: 'auth.lost-password' }),
     route('passwort/:token', 'routes/auth-reset-password.tsx', { id: 'auth.reset-password' }),
+    route('konto', 'routes/account.tsx', { id: 'account' }),
+    route('konto/export', 'routes/account-export.tsx', { id: 'account.export' }),
     route('konto/bestaetigen/:token', 'routes/account-verify.tsx', { id: 'account.verify' }),
+    route('konto/reservierungen/:reference', 'routes/user-reservation.tsx', { id: 'user.reservation' }),
+    route('konto/reservierungen/:reference/dokument', 'routes/user-reservation-document.tsx', {
+      id: 'user.reservation.document',
+    }),
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),
     route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),
     route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),

@@ -8,7 +8,7 @@
 export const FRAME_HEIGHT_MESSAGE = 'eap:frame-height';
 
 /** The message a framed document sends: its content height in CSS pixels. */
-export type FrameHeightMessage = { type: typeof FRAME_HEIGHT_MESSAGE; height: number };
+type FrameHeightMessage = { type: typeof FRAME_HEIGHT_MESSAGE; height: number };
 
 /** The height carried by `event` when it is a frame-height message from `source` on `origin`, else null. */
 export function frameHeightFrom(

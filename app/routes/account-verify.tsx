@@ -54,5 +54,7 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }, { name: 'referrer', content: 'no-referrer' }];
+  // No `referrer` meta: a no-referrer form POST sends `Origin: null`, which React Router refuses (400); the
+  // global Referrer-Policy same-origin already keeps the token in the URL from other sites.
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 }

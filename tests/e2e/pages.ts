@@ -55,3 +55,96 @@ export async function confirmationMail(reference: string) {
     .toBe(true);
   return found!;
 }
+
+/** A fresh account's data (unique e-mail per call). */
+export function newAccount(tag: string) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstname: 'Erika',
+    lastname: `Konto${tag}`,
+    email: `erika.${tag}.${stamp}@example.org`,
+    password: `Fernweh-${stamp}!`,
+  };
+}
+export type Account = ReturnType<typeof newAccount>;
+
+/** Waits for the newest mail to `to` whose text has a link to `pathPrefix` (e.g. `/passwort/`); its path. */
+export async function mailLink(to: string, pathPrefix: string): Promise<string> {
+  let link: string | null = null;
+  const pattern = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[A-Za-z0-9_-]+`);
+  await expect
+    .poll(
+      () => {
+        for (const file of listEml(MAIL_DIR).reverse()) {
+          const mail = parseEml(fs.readFileSync(file));
+          if (!(mail.headers.to ?? '').toLowerCase().includes(to.toLowerCase())) continue;
+          const match = pattern.exec(mail.text) ?? pattern.exec(mail.html);
+          if (match) {
+            link = new URL(match[0]).pathname;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 45_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** Page object of the account modals and pages (issue 8). */
+export class AccountPages {
+  constructor(readonly page: Page) {}
+
+  /** Waits until the client layer is mounted (modals work). */
+  async hydrated() {
+    await this.page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+  }
+
+  authenticated() {
+    return this.page.locator('meta[name="authenticated"]');
+  }
+
+  /** Fills the sign-up fields inside `scope` (the register modal or the /registrieren page). */
+  async fillSignUp(scope: ReturnType<Page['locator']>, account: Account, { terms = true } = {}) {
+    await scope.getByRole('radio', { name: 'Frau' }).check();
+    await scope.getByLabel('Vorname').fill(account.firstname);
+    await scope.getByLabel('Nachname').fill(account.lastname);
+    await scope.getByLabel('E-Mail-Adresse').fill(account.email);
+    await scope.getByLabel('Neues Passwort').fill(account.password);
+    await scope.getByLabel('Passwort wiederholen').fill(account.password);
+    if (terms) await scope.getByRole('checkbox', { name: /Geschäftsbedingungen/ }).check();
+  }
+
+  /** Fills and sends the sign-in fields inside `scope`. */
+  async signInWith(scope: ReturnType<Page['locator']>, email: string, password: string) {
+    await scope.getByLabel('E-Mail-Adresse').fill(email);
+    await scope.getByLabel('Passwort', { exact: true }).fill(password);
+    await scope.getByRole('button', { name: 'Anmelden' }).click();
+  }
+
+  /** Signs in through the login modal opened by `/#login` (JavaScript). */
+  async signInByModal(email: string, password: string) {
+    await this.page.goto('/#login');
+    await this.hydrated();
+    const dialog = this.page.getByRole('dialog', { name: 'Anmelden' });
+    await expect(dialog).toBeVisible();
+    await this.signInWith(dialog, email, password);
+    await expect(dialog).toBeHidden();
+    await expect(this.authenticated()).toHaveAttribute('content', '1');
+  }
+
+  /** Signs in through the /anmelden page (works with and without JavaScript). */
+  async signInByPage(email: string, password: string, path = '/anmelden') {
+    await this.page.goto(path);
+    await this.signInWith(this.page.locator('[data-page-form="signin"]'), email, password);
+  }
+
+  /** Opens the header's account dropdown and signs out (JavaScript). */
+  async signOutByMenu(firstname: string) {
+    await this.page.getByRole('button', { name: new RegExp(firstname) }).click();
+    await this.page.locator('[data-dropdown="account-menu"]').getByRole('button', { name: 'Abmelden' }).click();
+    await expect(this.page.locator('[data-flash="info"]', { hasText: 'Abgemeldet' })).toBeVisible();
+    await expect(this.authenticated()).toHaveAttribute('content', '0');
+  }
+}

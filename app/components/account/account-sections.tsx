@@ -14,7 +14,7 @@ import { PageForm } from './auth-page.tsx';
 import { genderToForm } from './form-values.ts';
 
 /** One reservation in the account's lists (the service's `ReservationSummary`). */
-export type ReservationSummary = {
+type ReservationSummary = {
   reference: string;
   status: string;
   airportName: string;

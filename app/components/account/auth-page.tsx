@@ -8,7 +8,7 @@ import { useHref, useT } from '../i18n-context.tsx';
 import { FormMessage } from './auth-fields.tsx';
 
 /** The page's CSRF token (root loader, DESIGN §4), for the hidden `_csrf` field of a form. */
-export function useCsrfToken(): string {
+function useCsrfToken(): string {
   return useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
 }
 
@@ -74,9 +74,7 @@ export function AuthPage({
       <div className="mx-auto max-w-lg">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         {intro ? <p className="mt-2 text-muted">{intro}</p> : null}
-        <section className="card mt-6 p-5 sm:p-6" aria-label={title}>
-          {children}
-        </section>
+        <section className="card mt-6 p-5 sm:p-6">{children}</section>
         {links ? (
           <nav aria-label={t('auth.page.more')} className="mt-4 flex flex-col items-start gap-2 text-sm">
             {links}

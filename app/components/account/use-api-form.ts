@@ -6,7 +6,7 @@ import { useT } from '../i18n-context.tsx';
 import type { FieldMessages } from './auth-fields.tsx';
 
 /** Field messages of a failed parse of `body` with `schema` (translated), or null when it passes. */
-export function schemaMessages(schema: z.ZodType, body: unknown, t: (key: string) => string): FieldMessages | null {
+function schemaMessages(schema: z.ZodType, body: unknown, t: (key: string) => string): FieldMessages | null {
   const result = schema.safeParse(body);
   if (result.success) return null;
   const keys = issuesToFieldKeys(result.error.issues);

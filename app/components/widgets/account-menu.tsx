@@ -4,7 +4,7 @@ import { api } from '~/client/api.ts';
 import { markSignedOut, type SignedInUser } from '~/client/auth-state.ts';
 import { readHead } from '~/client/head.ts';
 import { authenticated, flash, mobileNav, modals, signedInUser, t as translate } from '~/client/runtime.ts';
-import { signOut } from '~/client/signout.ts';
+import { refreshAfterSignOut, signOut } from '~/client/signout.ts';
 import { localePath } from '~/i18n.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { closeDropdowns, Dropdown } from './dropdown.tsx';
@@ -76,7 +76,7 @@ export function AccountMenu({
       t: translate,
       routeName: readHead().routeName,
       goToRoot: () => navigate(localePath(locale, '/')),
-      refresh: () => revalidator.revalidate(),
+      refresh: () => refreshAfterSignOut(window, () => void revalidator.revalidate()),
     });
 
   const item =
