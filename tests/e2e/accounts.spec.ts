@@ -3,7 +3,7 @@
  * signed in; with JavaScript (modals, API) and without (the pages' forms).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AccountPages, localDateTime, mailLink, newAccount, SearchPage } from './pages.ts';
+import { AccountPages, bookViaApi, localDateTime, mailLink, newAccount, SearchPage } from './pages.ts';
 
 type DataLayerEntry = {
   event?: string;
@@ -296,6 +296,12 @@ test.describe('accounts without JavaScript', () => {
     await page.goto(await mailLink(account.email, '/konto/bestaetigen/'));
     await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
     await expect(page.locator('[data-flash="success"]', { hasText: 'bestätigt' })).toBeVisible();
+
+    // A booking made while signed in is in the account; its page shows it in the frame (fixed height).
+    const reference = await bookViaApi(page, account);
+    await page.goto('/konto');
+    await page.getByRole('link', { name: `Reservierung ${reference} ansehen` }).click();
+    await expect(page.frameLocator('iframe[data-document-frame]').locator('[data-reference]')).toHaveText(reference);
 
     // Lost password without JavaScript (signed out first, via the account page).
     await page.goto('/konto');

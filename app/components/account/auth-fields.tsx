@@ -215,7 +215,7 @@ export function SignUpFields(props: FieldsProps) {
         {t('auth.page.terms_before')}{' '}
         <a className="text-accent underline" href={href('/agb')} target="_blank" rel="noopener">
           {t('auth.page.terms_link')}
-        </a>{' '}
+        </a>
         {t('auth.page.terms_after')}
       </TickBox>
     </>

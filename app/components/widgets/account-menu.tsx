@@ -60,7 +60,7 @@ export function AccountMenu({
         data-account-link
       >
         <CircleUserRound aria-hidden size={20} />
-        <span className="max-w-32 truncate">{name}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate">{name}</span>
         <span className="sr-only"> – {t('nav.account')}</span>
       </a>
     );
@@ -87,7 +87,7 @@ export function AccountMenu({
       label={
         <>
           <CircleUserRound aria-hidden size={20} />
-          <span className="max-w-32 truncate" data-user-name>
+          <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate" data-user-name>
             {name}
           </span>
           <span className="sr-only"> – {t('account.menu.label')}</span>
