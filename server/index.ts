@@ -17,7 +17,7 @@ import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
-import { SessionStore } from './session.server.ts';
+import { sendCookieOnIdChange, SessionStore } from './session.server.ts';
 
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
@@ -79,6 +79,8 @@ export async function startApp(
         // The id cookie is all the browser needs; data is written by whoever changes it.
         const cookie = await session.save();
         if (cookie) res.append('Set-Cookie', cookie);
+        // A sign-in, sign-up or sign-out action changes the id: the answer must carry the new cookie.
+        sendCookieOnIdChange(res, session, ctx.sessions);
         return rrHandler(req, res, next);
       })
       .catch(next);

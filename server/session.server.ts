@@ -7,6 +7,7 @@
  * rotated at sign-in or destroyed at sign-out.
  */
 import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { sessions } from '#database/schema.ts';
@@ -202,6 +203,26 @@ export class SessionStore {
   async purgeExpired(): Promise<void> {
     await this.options.db.delete(sessions).where(lt(sessions.expiresAt, new Date(this.nowMs())));
   }
+}
+
+/**
+ * Makes a page response carry the session cookie when the session's id changed while the page handled the
+ * request (an action rotated or destroyed it: sign-in, sign-up, sign-out). Route actions save the session but
+ * usually drop the cookie `save()` returns (e.g. `redirectWithFlash`); without the new cookie the browser would
+ * keep the old, deleted id. Hooks `writeHead`, which Node calls before the first byte of every response.
+ */
+export function sendCookieOnIdChange(res: ServerResponse, session: Session, store: SessionStore): void {
+  const idAtStart = session.id;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (session.id !== idAtStart && !res.headersSent) {
+      const cookie = store.serializeCookie(session.id);
+      const current = res.getHeader('Set-Cookie');
+      const list = Array.isArray(current) ? current : current === undefined ? [] : [String(current)];
+      if (!list.includes(cookie)) res.setHeader('Set-Cookie', [...list, cookie]);
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 /** When a signed-in session times out (epoch ms): 2 h after the last request, at most 30 days after sign-in. */

@@ -371,7 +371,8 @@ export async function currentUser(ctx: ServiceContext, input: { session: Session
 
 /**
  * Starts a password reset (`POST auth/lost-password` `{email}`): when a live account has the address, a reset
- * link valid 60 minutes is mailed (outbox). The outcome is the same whether or not the account exists.
+ * link valid 60 minutes is mailed (outbox, queued in the background). The outcome and its timing are the same
+ * whether or not the account exists.
  *
  * @throws AuthError 429 (per IP, per e-mail), 422 malformed e-mail.
  * Source: issue 8 (no enumeration), OWASP Forgot Password Cheat Sheet.
@@ -385,17 +386,14 @@ export async function requestPasswordReset(
   await brake(ctx.db, AUTH_LIMITS.lostPasswordEmail, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  try {
-    await sendTokenMail(ctx, {
-      user,
-      purpose: 'reset_password',
-      email: user.email,
-      locale: input.locale,
-      origin: input.origin,
-    });
-  } catch (err) {
-    ctx.logger.error({ err, userId: user.id }, 'could not queue the reset mail');
-  }
+  // Queued without waiting, so the answer takes the same time whether or not the account exists.
+  void sendTokenMail(ctx, {
+    user,
+    purpose: 'reset_password',
+    email: user.email,
+    locale: input.locale,
+    origin: input.origin,
+  }).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not queue the reset mail'));
 }
 
 /**

@@ -1,0 +1,41 @@
+import express from 'express';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '#database/client.server.ts';
+import { sendCookieOnIdChange, Session, SessionStore } from './session.server.ts';
+
+const store = new SessionStore({ db: {} as Database, secret: 'x'.repeat(40), secure: false });
+
+function appWith(change: (session: Session) => void, setOwnCookie = false) {
+  const app = express();
+  app.get('/', (_req, res) => {
+    const session = new Session(store, 'old-id', {}, false);
+    sendCookieOnIdChange(res, session, store);
+    change(session);
+    if (setOwnCookie) res.append('Set-Cookie', store.serializeCookie(session.id));
+    res.redirect('/next');
+  });
+  return app;
+}
+
+describe('sendCookieOnIdChange', () => {
+  it('adds the cookie of the new id when a page rotated the session', async () => {
+    const res = await supertest(
+      appWith((s) => {
+        s.id = 'new-id';
+      }),
+    ).get('/');
+    expect(res.status).toBe(302);
+    expect(res.headers['set-cookie']).toEqual([store.serializeCookie('new-id')]);
+  });
+
+  it('adds nothing when the id stayed, and no duplicate when the action sent the cookie itself', async () => {
+    expect((await supertest(appWith(() => undefined)).get('/')).headers['set-cookie']).toBeUndefined();
+    const own = await supertest(
+      appWith((s) => {
+        s.id = 'new-id';
+      }, true),
+    ).get('/');
+    expect(own.headers['set-cookie']).toEqual([store.serializeCookie('new-id')]);
+  });
+});
