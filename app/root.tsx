@@ -18,12 +18,14 @@ import { ClientLayer } from './components/widgets/client-layer.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
+import { currentUser } from './services/auth.server.ts';
 import './app.css';
 import { shopContext } from './router-context.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
+  const user = await currentUser(app, { session });
   const flash = session.takeFlash();
   if (session.dirty) await session.save();
   return data(
@@ -32,7 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       csrfToken: session.csrfToken,
       translationsUrl: translationsUrl(locale),
       debug: app.env.APP_DEBUG,
-      authenticated: Boolean(session.get('userId')),
+      authenticated: user !== null,
+      user: user ? { firstname: user.firstname, lastname: user.lastname } : null,
       dictionary: DICTIONARIES[locale],
       flash: flash ?? null,
       analyticsUrl: app.env.ANALYTICS_URL ?? null,
@@ -61,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const routeName = useRouteName(error);
   const locale = root?.locale ?? 'de';
   const nonce = useNonce();
+  // A framed document (route handle `bare`) renders without the site's chrome; its links leave the frame.
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
     <html lang={locale}>
       <head>
@@ -74,23 +79,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="authenticated" content={root?.authenticated ? '1' : '0'} />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {bare ? <base target="_parent" /> : null}
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-surface text-ink antialiased">
+      <body className={bare ? 'bg-surface text-ink antialiased' : 'min-h-dvh bg-surface text-ink antialiased'}>
         <I18nProvider locale={locale} dictionary={root?.dictionary ?? {}}>
-          <div className="flex min-h-dvh flex-col">
-            <SiteHeader authenticated={root?.authenticated ?? false} shopName={root?.shop.name ?? ''} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            {root ? <SiteFooter shop={root.shop} /> : null}
-          </div>
-          <ClientLayer
-            flash={root?.flash ?? null}
-            dictionary={root?.dictionary ?? {}}
-            analyticsUrl={root?.analyticsUrl ?? null}
-          />
+          {bare ? (
+            <main id="main">{children}</main>
+          ) : (
+            <div className="flex min-h-dvh flex-col">
+              <SiteHeader
+                authenticated={root?.authenticated ?? false}
+                user={root?.user ?? null}
+                shopName={root?.shop.name ?? ''}
+              />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              {root ? <SiteFooter shop={root.shop} /> : null}
+            </div>
+          )}
+          {bare ? null : (
+            <ClientLayer
+              flash={root?.flash ?? null}
+              dictionary={root?.dictionary ?? {}}
+              analyticsUrl={root?.analyticsUrl ?? null}
+            />
+          )}
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -10,6 +10,29 @@ import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './he
 /** Base path of every API call (SPEC §7). */
 const API_BASE = '/api';
 
+/** A signed-in user as the API returns it (`UserView`, DESIGN §5; `gender` true = Mr, false = Ms, `'d'`). */
+export type ApiUser = {
+  id: number;
+  email: string;
+  gender: boolean | 'd';
+  firstname: string;
+  lastname: string;
+  emailVerified: boolean;
+  newsletter: boolean;
+};
+
+/** The body of `POST auth/signup`. */
+export type SignUpBody = {
+  gender: boolean | 'd' | null;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+  newsletter?: boolean;
+  terms: boolean;
+};
+
 /** The JSON error body of the API (DESIGN §5). */
 export type ApiErrorBody = { message?: string; errors?: Record<string, string[]> };
 
@@ -118,11 +141,21 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     auth: {
       check: () => get<{ authenticated: boolean }>('auth/check'),
       signin: (body: { login: string; password: string }) =>
-        post<{ user: unknown; csrfToken: string }>('auth/signin', body),
-      signup: (body: Record<string, unknown>) => post<{ user: unknown; csrfToken: string }>('auth/signup', body),
+        post<{ user: ApiUser; csrfToken: string }>('auth/signin', body),
+      signup: (body: SignUpBody) => post<{ user: ApiUser; csrfToken: string }>('auth/signup', body),
       signout: () => get<{ csrfToken: string }>('auth/signout'),
-      me: () => get<{ user: unknown }>('auth/me'),
+      me: () => get<{ user: ApiUser }>('auth/me'),
       lostPassword: (body: { email: string }) => post<{ message: string }>('auth/lost-password', body),
+      resetPassword: (body: { token: string; password: string; passwordConfirmation: string }) =>
+        post<{ message: string }>('auth/reset-password', body),
+      verifyEmail: (body: { token: string }) => post<{ message: string; user?: ApiUser }>('auth/verify-email', body),
+    },
+    account: {
+      profile: (body: Record<string, unknown>) => post<{ user: ApiUser }>('account/profile', body),
+      password: (body: { currentPassword: string; password: string; passwordConfirmation: string }) =>
+        post<{ message: string }>('account/password', body),
+      email: (body: { password: string; email: string }) => post<{ message: string }>('account/email', body),
+      delete: (body: { password: string }) => post<{ csrfToken: string }>('account/delete', body),
     },
     checkout: {
       cart: (body: Record<string, unknown>, options?: RequestOptions) =>

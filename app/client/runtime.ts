@@ -5,6 +5,7 @@
 import { FALLBACK_LOCALE } from '~/constants.ts';
 import type { Dictionary } from '~/i18n.ts';
 import { api } from './api.ts';
+import type { SignedInUser } from './auth-state.ts';
 import { createErrorReporter } from './error-reporter.ts';
 import { createFlashStore, type FlashInput } from './flash-store.ts';
 import { readHead } from './head.ts';
@@ -18,6 +19,9 @@ export const mobileNav = createStore(false);
 export const openDropdown = createStore<string | null>(null);
 /** The authentication flag (SPEC §4): false by default, set on load from the head, false on sign-out. */
 export const authenticated = createStore(typeof document !== 'undefined' && readHead().authenticated);
+
+/** The signed-in user's name after a sign-in without a page load (null: take the server's, or signed out). */
+export const signedInUser = createStore<SignedInUser | null>(null);
 
 /** The modal store; opening login collapses the mobile navigation (SPEC §2), any modal closes dropdowns. */
 export const modals = createModalStore({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { leavesAfterSignOut, signOut, type SignOutDeps } from './signout.ts';
+import { leavesAfterSignOut, refreshAfterSignOut, SIGNED_OUT_EVENT, signOut, type SignOutDeps } from './signout.ts';
 
 function deps(overrides: Partial<SignOutDeps> = {}): SignOutDeps {
   return {
@@ -45,5 +45,17 @@ describe('sign-out flow (SPEC §4)', () => {
     expect(leavesAfterSignOut('account')).toBe(true);
     expect(leavesAfterSignOut('user.reservation.pdf')).toBe(true);
     expect(leavesAfterSignOut('users')).toBe(false);
+  });
+});
+
+describe('refreshAfterSignOut', () => {
+  it('revalidates unless a page takes the event over', () => {
+    const target = new EventTarget();
+    let count = 0;
+    refreshAfterSignOut(target, () => count++);
+    expect(count).toBe(1);
+    target.addEventListener(SIGNED_OUT_EVENT, (e) => e.preventDefault());
+    refreshAfterSignOut(target, () => count++);
+    expect(count).toBe(1);
   });
 });

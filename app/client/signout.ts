@@ -31,6 +31,18 @@ export type SignOutDeps = {
   refresh?: () => void;
 };
 
+/** The event a page may cancel to refresh itself after a sign-out (the checkout puts its cart back first). */
+export const SIGNED_OUT_EVENT = 'eap:signed-out';
+
+/**
+ * Refreshes the page after a sign-out that stays: announces {@link SIGNED_OUT_EVENT} (cancelable); when no page
+ * takes it over (`preventDefault()`), `revalidate` runs.
+ */
+export function refreshAfterSignOut(target: EventTarget, revalidate: () => void): void {
+  const event = new CustomEvent(SIGNED_OUT_EVENT, { cancelable: true });
+  if (target.dispatchEvent(event)) revalidate();
+}
+
 /** Runs the sign-out flow; never rejects. Resolves with what happened to the page. */
 export async function signOut(deps: SignOutDeps): Promise<'redirected' | 'stayed'> {
   try {

@@ -1,10 +1,13 @@
 import { data } from 'react-router';
+import { prefillFromAccount } from '~/components/account/save-address.ts';
 import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
 import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { loadAccount } from '~/services/account.server.ts';
+import { currentUser } from '~/services/auth.server.ts';
 import { loadBookingPage } from '~/services/booking-page.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
@@ -23,10 +26,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw await redirectWithFlash(session, localePath(locale, result.path), flash, { headers: NO_STORE });
   }
   const { tariffsPath, ...page } = result.page;
+  // Signed in: step 2 starts with the account's address (issue 8 point 6).
+  const user = await currentUser(app, { session });
+  const account = user ? await loadAccount(app, { userId: user.id, locale }) : null;
   const pageData: BookingPageData = {
     ...page,
     paymentTypes: PAYMENT_TYPES,
-    authenticated: Boolean(session.get('userId')),
+    authenticated: Boolean(user),
+    prefill: account ? prefillFromAccount(account) : null,
+    newsletter: account?.user.newsletter ?? false,
     tariffsUrl: localePath(locale, tariffsPath),
     addressAutocomplete: Boolean(app.env.ADDRESS_AUTOCOMPLETE_URL),
   };

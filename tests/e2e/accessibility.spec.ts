@@ -34,10 +34,24 @@ for (const width of [390, 1280]) {
       ],
       ['lookup', () => '/reservierung'],
       ['privacy', () => '/datenschutz'],
+      ['sign-in', () => '/anmelden'],
+      ['sign-up', () => '/registrieren'],
+      ['lost password', () => '/passwort-vergessen'],
+      ['new password', () => '/passwort/ein-token'],
+      ['verify e-mail', () => '/en/konto/bestaetigen/ein-token'],
       ['404', () => '/gibt-es-nicht'],
     ] as const) {
       test(`${name} has no WCAG A/AA violations`, async ({ page }) => {
         await page.goto(path());
+        await page.waitForLoadState('networkidle');
+        expect(await scan(page)).toEqual([]);
+      });
+    }
+
+    for (const modal of ['login', 'registrieren'] as const) {
+      test(`the ${modal} modal has no WCAG A/AA violations`, async ({ page }) => {
+        await page.goto(`/#${modal}`);
+        await expect(page.locator('dialog[open]')).toBeVisible();
         await page.waitForLoadState('networkidle');
         expect(await scan(page)).toEqual([]);
       });

@@ -55,3 +55,151 @@ export async function confirmationMail(reference: string) {
     .toBe(true);
   return found!;
 }
+
+/** A fresh account's data (unique e-mail per call). */
+export function newAccount(tag: string) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstname: 'Erika',
+    lastname: `Konto${tag}`,
+    email: `erika.${tag}.${stamp}@example.org`,
+    password: `Fernweh-${stamp}!`,
+  };
+}
+export type Account = ReturnType<typeof newAccount>;
+
+/** Waits for the newest mail to `to` whose text has a link to `pathPrefix` (e.g. `/passwort/`); its path. */
+export async function mailLink(to: string, pathPrefix: string): Promise<string> {
+  let link: string | null = null;
+  const pattern = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[A-Za-z0-9_-]+`);
+  await expect
+    .poll(
+      () => {
+        for (const file of listEml(MAIL_DIR).reverse()) {
+          const mail = parseEml(fs.readFileSync(file));
+          if (!(mail.headers.to ?? '').toLowerCase().includes(to.toLowerCase())) continue;
+          const match = pattern.exec(mail.text) ?? pattern.exec(mail.html);
+          if (match) {
+            link = new URL(match[0]).pathname;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 45_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** Page object of the account modals and pages (issue 8). */
+export class AccountPages {
+  constructor(readonly page: Page) {}
+
+  /** Waits until the client layer is mounted (modals work). */
+  async hydrated() {
+    await this.page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+  }
+
+  authenticated() {
+    return this.page.locator('meta[name="authenticated"]');
+  }
+
+  /** Fills the sign-up fields inside `scope` (the register modal or the /registrieren page). */
+  async fillSignUp(scope: ReturnType<Page['locator']>, account: Account, { terms = true } = {}) {
+    await scope.getByRole('radio', { name: 'Frau' }).check();
+    await scope.getByLabel('Vorname').fill(account.firstname);
+    await scope.getByLabel('Nachname').fill(account.lastname);
+    await scope.getByLabel('E-Mail-Adresse').fill(account.email);
+    await scope.getByLabel('Neues Passwort').fill(account.password);
+    await scope.getByLabel('Passwort wiederholen').fill(account.password);
+    if (terms) await scope.getByRole('checkbox', { name: /Geschäftsbedingungen/ }).check();
+  }
+
+  /** Fills and sends the sign-in fields inside `scope`. */
+  async signInWith(scope: ReturnType<Page['locator']>, email: string, password: string) {
+    await scope.getByLabel('E-Mail-Adresse').fill(email);
+    await scope.getByLabel('Passwort', { exact: true }).fill(password);
+    await scope.getByRole('button', { name: 'Anmelden' }).click();
+  }
+
+  /** Signs in through the login modal opened by `/#login` (JavaScript). */
+  async signInByModal(email: string, password: string) {
+    await this.page.goto('/#login');
+    await this.hydrated();
+    const dialog = this.page.getByRole('dialog', { name: 'Anmelden' });
+    await expect(dialog).toBeVisible();
+    await this.signInWith(dialog, email, password);
+    await expect(dialog).toBeHidden();
+    await expect(this.authenticated()).toHaveAttribute('content', '1');
+  }
+
+  /** Signs in through the /anmelden page (works with and without JavaScript). */
+  async signInByPage(email: string, password: string, path = '/anmelden') {
+    await this.page.goto(path);
+    await this.signInWith(this.page.locator('[data-page-form="signin"]'), email, password);
+  }
+
+  /** Opens the header's account dropdown and signs out (JavaScript). */
+  async signOutByMenu(firstname: string) {
+    await this.page.getByRole('button', { name: new RegExp(firstname) }).click();
+    await this.page.locator('[data-dropdown="account-menu"]').getByRole('button', { name: 'Abmelden' }).click();
+    await expect(this.page.locator('[data-flash="info"]', { hasText: 'Abgemeldet' })).toBeVisible();
+    await expect(this.authenticated()).toHaveAttribute('content', '0');
+  }
+}
+
+/**
+ * Books like the browser does (cart, then the checkout body of DESIGN §5) with the page's session and CSRF
+ * token; works with JavaScript disabled (requests, not the form). Returns the reference.
+ */
+export async function bookViaApi(page: Page, who: { firstname: string; lastname: string; email: string }) {
+  const entry = localDateTime(45, '07:30');
+  const exit = localDateTime(48, '21:00');
+  await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
+  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+  const offer = page.locator('article[data-tariff-id]').first();
+  const tariffId = Number(await offer.getAttribute('data-tariff-id'));
+  const airportId = Number(await offer.locator('input[name="airportId"]').inputValue());
+  const headers = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'App-Language': 'de',
+    'X-CSRF-TOKEN': csrf,
+  };
+  const cart = await page.request.post('/api/checkout/cart', {
+    headers,
+    data: { airportId, tariffId, entryTime: entry, exitTime: exit },
+  });
+  expect(cart.status()).toBe(200);
+  const res = await page.request.post('/api/checkout', {
+    headers,
+    data: {
+      entryTime: entry,
+      exitTime: exit,
+      personCount: 1,
+      childrenSeat: 0,
+      bulkyBaggage: '',
+      licensePlate: '',
+      gender: false,
+      firstname: who.firstname,
+      lastname: who.lastname,
+      email: who.email,
+      phoneRegionCode: 'DE',
+      phonePrefix: '+49',
+      phoneNumber: '1701234567',
+      company: '',
+      street: 'Musterweg',
+      streetNumber: '5',
+      postcode: '60311',
+      city: 'Frankfurt am Main',
+      country: 'DE',
+      billIsDifferent: false,
+      paymentType: 'on_site',
+      couponCode: '',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).reservation.reference as string;
+}

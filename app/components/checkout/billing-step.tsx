@@ -1,3 +1,4 @@
+import { AccountExistsHint } from '../account/account-exists-hint.tsx';
 import {
   COUNTRIES,
   type BillingAddress,
@@ -213,6 +214,7 @@ export function BillingStep({
   errors,
   dispatch,
   addressAutocomplete = false,
+  account,
 }: {
   billing: BillingAddress;
   invoice: InvoiceAddress;
@@ -220,6 +222,8 @@ export function BillingStep({
   dispatch: React.Dispatch<CheckoutAction>;
   /** load the address autocomplete on the street inputs (the server has a geocoder) */
   addressAutocomplete?: boolean;
+  /** signed in: the "save in my account" tick box; a guest gets the account-exists hint under the e-mail */
+  account?: { authenticated: boolean; saveAddress: boolean; onSaveAddress: (save: boolean) => void };
 }) {
   const t = useT();
   const countryName = useCountryName();
@@ -252,6 +256,7 @@ export function BillingStep({
         maxLength={254}
         hint={t('checkout.billing.email_hint')}
       />
+      {account && !account.authenticated ? <AccountExistsHint email={billing.email} /> : null}
 
       <fieldset>
         <legend className="field-label">{t('checkout.billing.phone')}</legend>
@@ -308,6 +313,19 @@ export function BillingStep({
         />
         {t('checkout.billing.billIsDifferent')}
       </label>
+
+      {account?.authenticated ? (
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="saveAddress"
+            className="size-5 accent-accent"
+            checked={account.saveAddress}
+            onChange={(e) => account.onSaveAddress(e.target.checked)}
+          />
+          {t('account.checkout.save_address')}
+        </label>
+      ) : null}
 
       {billing.billIsDifferent ? (
         <fieldset id="co-invoice-address" className="grid gap-5 rounded-xl border border-line bg-surface p-4">

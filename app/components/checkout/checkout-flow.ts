@@ -38,7 +38,7 @@ export type FlowContext = {
   requestFocus: (target: FocusTarget) => void;
   track: (step: TrackedStep) => void;
   store: (state: CheckoutFormState) => void;
-  finish: () => void;
+  finish: () => void | Promise<void>;
 };
 
 /** Opens `target` with its heading focused (unless a request runs). */
@@ -107,7 +107,7 @@ async function submitBooking(ctx: FlowContext): Promise<void> {
     const result = await api.post<{ redirect: string }>('checkout', checkoutToWire(state.checkout), {
       headers: { 'Idempotency-Key': key },
     });
-    ctx.finish();
+    await ctx.finish();
     window.location.assign(result.redirect);
   } catch (error) {
     settle(ctx);

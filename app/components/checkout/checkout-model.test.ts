@@ -9,6 +9,7 @@ import {
   FORM_ERROR,
   firstStepWithError,
   initialFormState,
+  prefillPatch,
   livePrice,
   newIdempotencyKey,
   normalizeServerErrors,
@@ -303,5 +304,19 @@ describe('helpers', () => {
 
   it('builds the cart key', () => {
     expect(cartKeyOf(cart)).toBe('3:17:2030-05-01T08:00:2030-05-08T18:00');
+  });
+});
+
+describe('prefillPatch (signed-in checkout)', () => {
+  it('fills only the empty billing fields from the account', () => {
+    const billing = {
+      ...initialFormState({ airportId: 1, tariffId: 2, entryTime: '2026-12-01T08:00', exitTime: '2026-12-05T18:00' })
+        .checkout.billingAddress,
+      firstname: 'Typed',
+    };
+    expect(
+      prefillPatch(billing, { gender: false, firstname: 'Erika', lastname: 'Muster', city: '', street: 'Weg' }),
+    ).toEqual({ gender: false, lastname: 'Muster', street: 'Weg' });
+    expect(prefillPatch(billing, null)).toEqual({});
   });
 });

@@ -78,6 +78,28 @@ export function initialFormState(cart: {
   };
 }
 
+/**
+ * The account's billing address (signed in) filled into the fields of `billing` that are still empty or at
+ * their default (`defaults`: gender Mr, country DE …), so what this tab typed (or restored) wins. Returns the
+ * patch, `{}` when nothing changes.
+ */
+export function prefillPatch(
+  billing: BillingAddress,
+  prefill: Partial<BillingAddress> | null,
+  defaults: BillingAddress = initialCheckoutState({ entryTime: '', exitTime: '' }).billingAddress,
+): Partial<BillingAddress> {
+  const patch: Record<string, unknown> = {};
+  if (!prefill) return patch;
+  for (const [key, value] of Object.entries(prefill)) {
+    if (!(key in billing) || key === 'billIsDifferent' || value === '' || value === null || value === undefined) {
+      continue;
+    }
+    const current = billing[key as keyof BillingAddress];
+    if (current === '' || current === null || current === defaults[key as keyof BillingAddress]) patch[key] = value;
+  }
+  return patch as Partial<BillingAddress>;
+}
+
 /** Travel fields whose errors are related: editing one clears the other's too. */
 const RELATED: Record<string, string[]> = {
   personCount: ['childrenSeat'],

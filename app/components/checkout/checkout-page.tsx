@@ -1,3 +1,8 @@
+import { useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { api } from '~/client/api.ts';
+import { SIGNED_OUT_EVENT } from '~/client/signout.ts';
+import { saveBillingAddress } from '../account/save-address.ts';
 import { useT } from '../i18n-context.tsx';
 import { BillingStep } from './billing-step.tsx';
 import { FORM_ERROR, FORM_STEPS, type CheckoutAction, type CheckoutFormState } from './checkout-model.ts';
@@ -20,7 +25,27 @@ import { useStepValidation } from './use-step-validation.ts';
  */
 export function CheckoutPage({ page }: { page: BookingPageData }) {
   const t = useT();
-  const { state, dispatch, restored, finish } = useCheckoutState(page.cart);
+  const { state, dispatch, restored, finish: forget } = useCheckoutState(page.cart, page.prefill);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const revalidator = useRevalidator();
+  // Signing out ends the session and its cart; the visitor stays here (SPEC §4), so the cart is put back
+  // into the new session before the page data reload.
+  useEffect(() => {
+    const onSignedOut = (event: Event) => {
+      event.preventDefault();
+      api.checkout
+        .cart(page.cart)
+        .catch(() => undefined)
+        .finally(() => void revalidator.revalidate());
+    };
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, [page.cart, revalidator]);
+  // After the booking: the address goes to the account when ticked (failures do not stop the booking).
+  const finish = async () => {
+    forget();
+    if (page.authenticated && saveAddress) await saveBillingAddress(state.checkout.billingAddress, page.newsletter);
+  };
   const price = useLivePrice(page.tariff, state.checkout.travel);
   const track = useCheckoutAnalytics(page, price, restored, state.step);
   const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({
@@ -68,7 +93,13 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
             <FormErrors id="co-form-error" messages={state.errors[FORM_ERROR]} />
           </div>
           <div className="mt-4">
-            <StepFields page={page} state={state} dispatch={dispatch} />
+            <StepFields
+              page={page}
+              state={state}
+              dispatch={dispatch}
+              saveAddress={saveAddress}
+              onSaveAddress={setSaveAddress}
+            />
           </div>
           <StepActions
             isFirst={stepIndex === 0}
@@ -92,10 +123,14 @@ function StepFields({
   page,
   state,
   dispatch,
+  saveAddress,
+  onSaveAddress,
 }: {
   page: BookingPageData;
   state: CheckoutFormState;
   dispatch: React.Dispatch<CheckoutAction>;
+  saveAddress: boolean;
+  onSaveAddress: (save: boolean) => void;
 }) {
   const { step, checkout, errors } = state;
   if (step === 'travel') return <TravelStep travel={checkout.travel} errors={errors} dispatch={dispatch} page={page} />;
@@ -107,6 +142,7 @@ function StepFields({
         errors={errors}
         dispatch={dispatch}
         addressAutocomplete={page.addressAutocomplete}
+        account={{ authenticated: page.authenticated, saveAddress, onSaveAddress }}
       />
     );
   }

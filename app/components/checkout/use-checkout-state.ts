@@ -3,6 +3,7 @@ import { useHydrated } from '../widgets/use-hydrated.ts';
 import {
   checkoutReducer,
   initialFormState,
+  prefillPatch,
   restoreFormState,
   serializeFormState,
   STORAGE_KEY,
@@ -28,12 +29,21 @@ export function storeFormState(state: CheckoutFormState): void {
   }
 }
 
-/** The form state plus the fresh state it was last restored for (null until then). */
-type Held = { form: CheckoutFormState; restoredFor: CheckoutFormState | null };
-type HeldAction = CheckoutAction | { type: 'restored'; fresh: CheckoutFormState; form: CheckoutFormState };
+/** The form state plus the fresh state it was last restored for (null until then) and the prefill applied. */
+type Held = { form: CheckoutFormState; restoredFor: CheckoutFormState | null; prefilledWith: unknown };
+type Prefill = BookingPageData['prefill'];
+type HeldAction =
+  | CheckoutAction
+  | { type: 'restored'; fresh: CheckoutFormState; form: CheckoutFormState }
+  | { type: 'prefill'; prefill: Prefill };
 
 function heldReducer(held: Held, action: HeldAction): Held {
-  if (action.type === 'restored') return { form: action.form, restoredFor: action.fresh };
+  if (action.type === 'restored') return { ...held, form: action.form, restoredFor: action.fresh };
+  if (action.type === 'prefill') {
+    const patch = prefillPatch(held.form.checkout.billingAddress, action.prefill);
+    const form = Object.keys(patch).length ? checkoutReducer(held.form, { type: 'billingAddress', patch }) : held.form;
+    return { ...held, form, prefilledWith: action.prefill };
+  }
   const form = checkoutReducer(held.form, action);
   return form === held.form ? held : { ...held, form };
 }
@@ -43,13 +53,17 @@ function heldReducer(held: Held, action: HeldAction): Held {
  * `sessionStorage`. `restored` is false until the stored state is in: the server cannot know what this tab
  * entered, so the first (hydrating) render shows the defaults. `finish()` stops keeping it (after the booking).
  */
-export function useCheckoutState(cart: BookingPageData['cart']) {
+export function useCheckoutState(cart: BookingPageData['cart'], prefill: Prefill = null) {
   const { airportId, tariffId, entryTime, exitTime } = cart;
   const fresh = useMemo(
     () => initialFormState({ airportId, tariffId, entryTime, exitTime }),
     [airportId, tariffId, entryTime, exitTime],
   );
-  const [held, dispatch] = useReducer(heldReducer, fresh, (form): Held => ({ form, restoredFor: null }));
+  const [held, dispatch] = useReducer(heldReducer, fresh, (form): Held => ({
+    form,
+    restoredFor: null,
+    prefilledWith: null,
+  }));
   const hydrated = useHydrated();
   // An update during render (not in an effect), so the restored form is the first one the visitor sees; it
   // happens once after hydration and once per new cart.
@@ -57,6 +71,8 @@ export function useCheckoutState(cart: BookingPageData['cart']) {
     dispatch({ type: 'restored', fresh, form: restoreFormState(storage()?.getItem(STORAGE_KEY) ?? null, fresh) });
   }
   const restored = held.restoredFor === fresh;
+  // Signed in (also after signing in on this page): the account's address fills the still empty fields.
+  if (restored && prefill && held.prefilledWith !== prefill) dispatch({ type: 'prefill', prefill });
   const finished = useRef(false);
 
   useEffect(() => {

@@ -25,7 +25,7 @@ export function useStepValidation({
   dispatch: React.Dispatch<CheckoutAction>;
   restored: boolean;
   track: (step: TrackedStep) => void;
-  finish: () => void;
+  finish: () => void | Promise<void>;
 }) {
   const t = useT();
   const [pending, setPending] = useState(false);

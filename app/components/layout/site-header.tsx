@@ -9,7 +9,15 @@ function switchLocalePath(pathname: string, search: string, target: 'de' | 'en')
   return localePath(target, germanPath) + search;
 }
 
-export function SiteHeader({ authenticated, shopName }: { authenticated: boolean; shopName: string }) {
+export function SiteHeader({
+  authenticated,
+  user,
+  shopName,
+}: {
+  authenticated: boolean;
+  user: { firstname: string; lastname: string } | null;
+  shopName: string;
+}) {
   const t = useT();
   const href = useHref();
   const locale = useLocale();
@@ -49,7 +57,7 @@ export function SiteHeader({ authenticated, shopName }: { authenticated: boolean
             {other}
             <span className="sr-only"> – {t('nav.language_switch')}</span>
           </a>
-          <AccountMenu initialAuthenticated={authenticated} />
+          <AccountMenu initialAuthenticated={authenticated} initialUser={user} />
           <MobileNavToggle controls="mobile-nav" />
         </div>
       </div>

@@ -1,33 +1,45 @@
-import { CircleUserRound, LogOut, Menu, X } from 'lucide-react';
+import { CalendarCheck, CircleUserRound, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { api } from '~/client/api.ts';
+import { markSignedOut, type SignedInUser } from '~/client/auth-state.ts';
 import { readHead } from '~/client/head.ts';
-import { authenticated, flash, mobileNav, modals, t as translate } from '~/client/runtime.ts';
-import { signOut } from '~/client/signout.ts';
+import { authenticated, flash, mobileNav, modals, signedInUser, t as translate } from '~/client/runtime.ts';
+import { refreshAfterSignOut, signOut } from '~/client/signout.ts';
 import { localePath } from '~/i18n.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { closeDropdowns, Dropdown } from './dropdown.tsx';
+import { useHydrated } from './use-hydrated.ts';
 import { useStore } from './use-store.ts';
 
 /**
- * The header's account entry: signed out, a login link that opens the login modal (`#login` without
- * JavaScript); signed in, a dropdown with the account link and sign-out (SPEC §4 flow).
+ * The header's account entry: signed out, a login link to `/anmelden` that opens the login modal instead when
+ * JavaScript runs; signed in, the user's first name with a dropdown (account, reservations, sign out; SPEC §4
+ * flow). Before hydration (and without JavaScript) the name is a plain link to the account page.
  */
-export function AccountMenu({ initialAuthenticated }: { initialAuthenticated: boolean }) {
+export function AccountMenu({
+  initialAuthenticated,
+  initialUser,
+}: {
+  initialAuthenticated: boolean;
+  initialUser: SignedInUser | null;
+}) {
   const t = useT();
   const href = useHref();
   const locale = useLocale();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
   const isAuthenticated = useStore(authenticated, initialAuthenticated);
+  const user = useStore(signedInUser, null) ?? initialUser;
+  const name = user?.firstname || t('nav.account');
 
   if (!isAuthenticated) {
     return (
       <a
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
-        href="#login"
+        href={href('/anmelden')}
         aria-label={t('nav.login')}
-        aria-haspopup="dialog"
+        aria-haspopup={hydrated ? 'dialog' : undefined}
         onClick={(event) => {
           event.preventDefault();
           modals.open('login', event.currentTarget);
@@ -40,37 +52,57 @@ export function AccountMenu({ initialAuthenticated }: { initialAuthenticated: bo
     );
   }
 
+  if (!hydrated) {
+    return (
+      <a
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
+        href={href('/konto')}
+        data-account-link
+      >
+        <CircleUserRound aria-hidden size={20} />
+        <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate">{name}</span>
+        <span className="sr-only"> – {t('nav.account')}</span>
+      </a>
+    );
+  }
+
   const onSignOut = () =>
     signOut({
       signout: () => api.auth.signout(),
-      setAuthenticated: (value) => authenticated.set(value),
+      setAuthenticated: (value) =>
+        value ? authenticated.set(true) : markSignedOut({ authenticated, user: signedInUser }),
       closeDropdown: closeDropdowns,
       flash: (input) => flash(input),
       t: translate,
       routeName: readHead().routeName,
       goToRoot: () => navigate(localePath(locale, '/')),
-      refresh: () => revalidator.revalidate(),
+      refresh: () => refreshAfterSignOut(window, () => void revalidator.revalidate()),
     });
 
+  const item =
+    'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-accent-soft hover:text-accent';
   return (
     <Dropdown
       id="account-menu"
       label={
         <>
           <CircleUserRound aria-hidden size={20} />
-          <span className="hidden sm:inline">{t('nav.account')}</span>
+          <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate" data-user-name>
+            {name}
+          </span>
+          <span className="sr-only"> – {t('account.menu.label')}</span>
         </>
       }
     >
-      <a className="block rounded-lg px-3 py-2 text-sm hover:bg-accent-soft hover:text-accent" href={href('/konto')}>
+      <a className={item} href={href('/konto')} onClick={closeDropdowns}>
+        <UserRound aria-hidden size={16} />
         {t('nav.account')}
       </a>
-      <button
-        type="button"
-        className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-accent-soft hover:text-accent"
-        onClick={() => void onSignOut()}
-        data-signout
-      >
+      <a className={item} href={`${href('/konto')}#reservierungen`} onClick={closeDropdowns}>
+        <CalendarCheck aria-hidden size={16} />
+        {t('account.menu.reservations')}
+      </a>
+      <button type="button" className={item} onClick={() => void onSignOut()} data-signout>
         <LogOut aria-hidden size={16} />
         {t('js.signout.button')}
       </button>

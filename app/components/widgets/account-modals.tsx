@@ -1,11 +1,22 @@
 /**
- * The account modals of SPEC §2: login, lostPassword, register, registered. They open and close for real; the
- * forms inside are placeholders until the accounts issue fills them (replace the bodies below; the modal
- * frames, names and switching links stay).
+ * The account modals of SPEC §2: login (→ lostPassword, → register), register (→ registered), registered and
+ * lostPassword. Real forms calling the API (`api.auth.*`); the same fields as the no-JS pages
+ * (`/anmelden`, `/registrieren`, `/passwort-vergessen`). A sign-in or sign-up updates the page's auth state
+ * (flag, `<meta name="authenticated">`, the header's name; the API client stores the new CSRF token) and
+ * reloads the route data, so every form on the page carries the new token.
  */
-import { modals } from '~/client/runtime.ts';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { api } from '~/client/api.ts';
+import { markSignedIn } from '~/client/auth-state.ts';
+import { authenticated, flash, modals, signedInUser } from '~/client/runtime.ts';
 import type { ModalName } from '~/client/modal-store.ts';
+import { LostPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
+import { FormMessage, LostPasswordFields, SignInFields, SignUpFields } from '../account/auth-fields.tsx';
+import { lostPasswordBody, signInBody, signUpBody } from '../account/form-values.ts';
+import { useApiForm } from '../account/use-api-form.ts';
 import { useT } from '../i18n-context.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { Modal } from './modal.tsx';
 
 function SwitchLink({ to, children }: { to: ModalName; children: React.ReactNode }) {
@@ -20,15 +31,48 @@ function SwitchLink({ to, children }: { to: ModalName; children: React.ReactNode
   );
 }
 
-/** Login modal (placeholder body). */
+function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
+      {busy ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}
+
+function useSignedIn() {
+  const revalidator = useRevalidator();
+  return (user: { firstname: string; lastname: string }) => {
+    markSignedIn({ authenticated, user: signedInUser }, user);
+    void revalidator.revalidate();
+  };
+}
+
 function LoginModal() {
   const t = useT();
+  const signedIn = useSignedIn();
+  const form = useApiForm({
+    toBody: signInBody,
+    schema: SignInSchema,
+    call: (body) => api.auth.signin(body),
+    onSuccess: ({ user }) => {
+      signedIn(user);
+      modals.close('login');
+      flash({
+        type: 'success',
+        title: t('auth.page.signed_in_title'),
+        message: t('auth.page.signed_in', { name: user.firstname }),
+      });
+    },
+  });
   return (
     <Modal name="login" title={t('modal.login.title')}>
-      <p className="text-muted" data-placeholder-form="login">
-        {t('modal.placeholder')}
-      </p>
-      <div className="mt-4 flex flex-col gap-2 text-sm">
+      <form className="grid gap-4" noValidate onSubmit={form.onSubmit} data-auth-form="login">
+        <FormMessage message={form.message} />
+        <SignInFields idPrefix="m-login" errors={form.errors} errorRole="alert" />
+        <SubmitButton busy={form.busy}>{t('auth.page.signin_submit')}</SubmitButton>
+      </form>
+      <div className="mt-4 flex flex-col items-start gap-2 text-sm">
         <SwitchLink to="lostPassword">{t('modal.login.lost_password')}</SwitchLink>
         <SwitchLink to="register">{t('modal.login.register')}</SwitchLink>
       </div>
@@ -36,14 +80,27 @@ function LoginModal() {
   );
 }
 
-/** Lost-password modal (placeholder body). */
 function LostPasswordModal() {
   const t = useT();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useApiForm({
+    toBody: lostPasswordBody,
+    schema: LostPasswordSchema,
+    call: (body) => api.auth.lostPassword(body),
+    onSuccess: ({ message }) => setSent(message),
+  });
   return (
     <Modal name="lostPassword" title={t('modal.lost_password.title')}>
-      <p className="text-muted" data-placeholder-form="lostPassword">
-        {t('modal.placeholder')}
-      </p>
+      {sent ? (
+        <FormMessage tone="info" message={sent} />
+      ) : (
+        <form className="grid gap-4" noValidate onSubmit={form.onSubmit} data-auth-form="lostPassword">
+          <p className="text-sm text-muted">{t('auth.page.lost_password_intro')}</p>
+          <FormMessage message={form.message} />
+          <LostPasswordFields idPrefix="m-lost" errors={form.errors} errorRole="alert" />
+          <SubmitButton busy={form.busy}>{t('auth.page.lost_password_submit')}</SubmitButton>
+        </form>
+      )}
       <div className="mt-4 text-sm">
         <SwitchLink to="login">{t('modal.back_to_login')}</SwitchLink>
       </div>
@@ -51,14 +108,25 @@ function LostPasswordModal() {
   );
 }
 
-/** Register modal (placeholder body). */
 function RegisterModal() {
   const t = useT();
+  const signedIn = useSignedIn();
+  const form = useApiForm({
+    toBody: signUpBody,
+    schema: SignUpSchema,
+    call: (body) => api.auth.signup(body),
+    onSuccess: ({ user }) => {
+      signedIn(user);
+      modals.open('registered');
+    },
+  });
   return (
     <Modal name="register" title={t('modal.register.title')}>
-      <p className="text-muted" data-placeholder-form="register">
-        {t('modal.placeholder')}
-      </p>
+      <form className="grid gap-4" noValidate onSubmit={form.onSubmit} data-auth-form="register">
+        <FormMessage message={form.message} />
+        <SignUpFields idPrefix="m-register" errors={form.errors} errorRole="alert" />
+        <SubmitButton busy={form.busy}>{t('auth.page.signup_submit')}</SubmitButton>
+      </form>
       <div className="mt-4 text-sm">
         <SwitchLink to="login">{t('modal.register.have_account')}</SwitchLink>
       </div>
@@ -72,6 +140,7 @@ function RegisteredModal() {
   return (
     <Modal name="registered" title={t('modal.registered.title')}>
       <p>{t('modal.registered.text')}</p>
+      <p className="mt-2 text-sm text-muted">{t('modal.registered.verify')}</p>
       <button type="button" className="btn-primary mt-5" onClick={() => modals.close('registered')}>
         {t('modal.ok')}
       </button>

@@ -100,7 +100,7 @@ export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl }: Cl
   return (
     <>
       <AccountModals />
-      <FlashOutlet />
+      <FlashOutlet initial={serverFlash} />
       <CookieBar onConsent={onConsent} />
     </>
   );

@@ -24,6 +24,8 @@ export function Dropdown({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const hoverCapable = useRef(false);
+  // When hovering opened the menu just now, the click that follows must not close it again.
+  const hoverOpenedAt = useRef(0);
 
   useEffect(() => {
     hoverCapable.current = window.matchMedia?.('(hover: hover)').matches ?? false;
@@ -41,7 +43,11 @@ export function Dropdown({
       ref={root}
       className="relative"
       data-dropdown={id}
-      onMouseEnter={() => hoverCapable.current && openDropdown.set(id)}
+      onMouseEnter={(e) => {
+        if (!hoverCapable.current) return;
+        if (!open) hoverOpenedAt.current = e.timeStamp;
+        openDropdown.set(id);
+      }}
       onMouseLeave={() => hoverCapable.current && openDropdown.set((v) => (v === id ? null : v))}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -58,7 +64,10 @@ export function Dropdown({
         type="button"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        onClick={() => openDropdown.set(open ? null : id)}
+        onClick={(e) => {
+          const justHovered = open && e.timeStamp - hoverOpenedAt.current < 600;
+          openDropdown.set(open && !justHovered ? null : id);
+        }}
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-ink hover:text-accent"
       >
         {label}

@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { Flash } from '~/client/flash-store.ts';
 import { flashes } from '~/client/runtime.ts';
 import { useT } from '../i18n-context.tsx';
+import { useHydrated } from './use-hydrated.ts';
 import { useStore } from './use-store.ts';
 
 const NONE: readonly Flash[] = [];
@@ -14,11 +15,28 @@ const STYLE: Record<Flash['type'], { box: string; Icon: typeof Info }> = {
 
 /**
  * The flash messages (SPEC §2, §4): each leaves after its duration or when clicked. Errors are announced
- * assertively, the rest politely. Each item carries `data-flash="<type>"` (DESIGN §7).
+ * assertively, the rest politely. Each item carries `data-flash="<type>"` (DESIGN §7). The server's flash
+ * (`initial`) is rendered by the server too, so it shows without JavaScript; once hydrated, the store has it.
  */
-export function FlashOutlet() {
+export function FlashOutlet({
+  initial = null,
+}: {
+  initial?: { title?: string; message: string; type?: string } | null;
+}) {
   const t = useT();
-  const list = useStore(flashes, NONE);
+  const hydrated = useHydrated();
+  const stored = useStore(flashes, NONE);
+  const list: readonly Flash[] =
+    hydrated || !initial
+      ? stored
+      : [
+          {
+            id: 0,
+            title: initial.title,
+            message: initial.message,
+            type: initial.type && initial.type in STYLE ? (initial.type as Flash['type']) : 'info',
+          } as Flash,
+        ];
   return (
     <div
       className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4"

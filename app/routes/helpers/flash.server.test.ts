@@ -35,3 +35,13 @@ describe('redirectWithFlash', () => {
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
   });
 });
+
+describe('redirectWithFlash after a new session id', () => {
+  it('sets the cookie the save hands back', async () => {
+    const session = { set() {}, save: async () => 'eap_session=abc.def; Path=/; HttpOnly' };
+    const response = await redirectWithFlash(session, '/', { message: 'hi' }, { headers: { 'X-A': '1' } });
+    expect(response.headers.get('Set-Cookie')).toBe('eap_session=abc.def; Path=/; HttpOnly');
+    expect(response.headers.get('X-A')).toBe('1');
+    expect(response.headers.get('Location')).toBe('/');
+  });
+});

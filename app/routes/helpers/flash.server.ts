@@ -14,7 +14,8 @@ export type FlashSession = {
 
 /**
  * Stores `flash` in the session, saves it and answers with a redirect to `url`: the next page shows the
- * message (the Epic Stack's `redirectWithToast` habit, so no route forgets the save before redirecting).
+ * message (the Epic Stack's `redirectWithToast` habit, so no route forgets the save before redirecting). When
+ * the save hands back a cookie (the session got a new id in this request), the redirect sets it.
  */
 export async function redirectWithFlash(
   session: FlashSession,
@@ -23,6 +24,10 @@ export async function redirectWithFlash(
   init?: ResponseInit,
 ): Promise<Response> {
   session.set('flash', flash);
-  await session.save();
-  return redirect(url, init);
+  const cookie = await session.save();
+  if (typeof cookie !== 'string') return redirect(url, init);
+  // A session rotated or destroyed in this request (sign-in, sign-out) needs its new id cookie.
+  const headers = new Headers(init?.headers);
+  headers.append('Set-Cookie', cookie);
+  return redirect(url, { ...init, headers });
 }

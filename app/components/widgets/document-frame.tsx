@@ -1,0 +1,43 @@
+/**
+ * The embedded frame of the account and reservation routes (SPEC §2, DESIGN §3): a same-origin iframe showing
+ * the route's document that grows to its content (the framed page reports its height, `frame-height.ts`).
+ * Without JavaScript it keeps a tall default height and scrolls inside.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { frameHeightFrom, reportFrameHeight } from '~/client/frame-height.ts';
+
+/** The iframe; `title` names it for screen readers. */
+export function DocumentFrame({ src, title }: { src: string; title: string }) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const next = frameHeightFrom(event, { origin: window.location.origin, source: ref.current?.contentWindow });
+      if (next !== null) setHeight(next);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  return (
+    <iframe
+      ref={ref}
+      src={src}
+      title={title}
+      className="block w-full rounded-2xl border-0"
+      style={{ height: height === null ? '80vh' : `${height}px` }}
+      data-document-frame
+      data-sized={height === null ? undefined : 'true'}
+    />
+  );
+}
+
+/** Inside the framed document: reports the content height to the parent frame. */
+export function FramedDocument({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => (ref.current ? reportFrameHeight(ref.current) : undefined), []);
+  return (
+    <div ref={ref} className="p-1" data-framed-document>
+      {children}
+    </div>
+  );
+}

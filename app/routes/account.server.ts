@@ -1,0 +1,51 @@
+/**
+ * The account page's form intents (`account`, `/konto`), each calling ONE service of
+ * `app/services/account.server.ts` / `auth.server.ts`; the route module only dispatches.
+ */
+import {
+  changeEmailBody,
+  changePasswordBody,
+  deleteAccountBody,
+  profileBody,
+} from '~/components/account/form-values.ts';
+import type { Locale } from '~/i18n.ts';
+import { localePath } from '~/i18n.ts';
+import type { ShopContext } from '~/router-context.ts';
+import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/account.server.ts';
+import { signOut } from '~/services/auth.server.ts';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** Runs `intent` for the signed-in `userId`; answers with a redirect and a flash (throws a refusal). */
+export async function runAccountIntent(
+  { app, session }: Pick<ShopContext, 'app' | 'session'>,
+  input: { intent: string; form: FormData; userId: number; locale: Locale; origin: string; t: T },
+): Promise<Response> {
+  const { intent, form, userId, locale, origin, t } = input;
+  const account = localePath(locale, '/konto');
+  const done = (url: string, type: string, message: string, title?: string) =>
+    redirectWithFlash(session, url, { type, message, title }, { headers: PRIVATE_HEADERS });
+  switch (intent) {
+    case 'profile':
+      await updateProfile(app, { userId, body: profileBody(form) });
+      return done(account, 'success', t('account.profile.saved'));
+    case 'password':
+      await changePassword(app, { session, userId, body: changePasswordBody(form) });
+      return done(account, 'success', t('account.password.saved'));
+    case 'email': {
+      // the message says where the link went; the service's key is translated here
+      await changeEmail(app, { userId, body: changeEmailBody(form), locale, origin });
+      return done(account, 'info', t('account.email.sent', { email: String(form.get('email') ?? '').trim() }));
+    }
+    case 'delete':
+      await deleteAccount(app, { session, userId, body: deleteAccountBody(form) });
+      return done(localePath(locale, '/'), 'info', t('account.delete.done'));
+    case 'signout':
+      await signOut(app, { session });
+      return done(localePath(locale, '/'), 'info', t('js.signout.message.text'), t('js.signout.message.title'));
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}

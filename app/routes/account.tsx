@@ -1,0 +1,93 @@
+import { data, redirect, useLocation } from 'react-router';
+import {
+  DataSection,
+  EmailSection,
+  PasswordSection,
+  ProfileSection,
+  ReservationsSection,
+  type AccountFailure,
+} from '~/components/account/account-sections.tsx';
+import { useT } from '~/components/i18n-context.tsx';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { loadAccount } from '~/services/account.server.ts';
+import { currentUser } from '~/services/auth.server.ts';
+import type { Route } from './+types/account';
+import { runAccountIntent } from './account.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+
+/** The sign-in page that comes back to `path` (login required, DESIGN §3). */
+function signInFirst(locale: 'de' | 'en', path: string): never {
+  throw redirect(`${localePath(locale, '/anmelden')}?redirect=${encodeURIComponent(localePath(locale, path))}`, {
+    headers: PRIVATE_HEADERS,
+  });
+}
+
+/** account (`/konto`): the signed-in user's reservations and details (`loadAccount`). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app, session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const user = await currentUser(app, { session });
+  if (!user) signInFirst(locale, '/konto');
+  const account = await loadAccount(app, { userId: user.id, locale });
+  return data({ title: translator(locale)('account.meta.title'), account }, { headers: PRIVATE_HEADERS });
+}
+
+/** The page's forms: profile, password, email, delete, signout (see `account.server.ts`). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  const intent = String(form.get('intent') ?? '');
+  if (!csrfOk) return csrfFailure(t, values, intent);
+  const user = await currentUser(app, { session });
+  if (!user) signInFirst(locale, '/konto');
+  try {
+    const origin = new URL(request.url).origin;
+    return await runAccountIntent({ app, session }, { intent, form, userId: user.id, locale, origin, t });
+  } catch (error) {
+    return refusal(error, t, values, intent);
+  }
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const location = useLocation();
+  const { account } = loaderData;
+  const failure = (intent: string): AccountFailure | undefined =>
+    actionData && actionData.intent === intent ? actionData : undefined;
+  return (
+    <div className="container-page py-8 sm:py-12" key={location.key}>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('account.title')}</h1>
+      <p className="mt-1 text-muted">
+        {t('account.greeting', { name: `${account.user.firstname} ${account.user.lastname}` })}
+      </p>
+      {account.user.emailVerified ? null : (
+        <p role="status" className="mt-4 rounded-lg border border-line bg-accent-soft p-3 text-sm" data-unverified>
+          {t('account.unverified')}
+        </p>
+      )}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="grid content-start gap-6">
+          <ReservationsSection data={account} />
+          <ProfileSection data={account} failure={failure('profile')} />
+        </div>
+        <div className="grid content-start gap-6">
+          <PasswordSection failure={failure('password')} />
+          <EmailSection email={account.user.email} failure={failure('email')} />
+          <DataSection failure={failure('delete')} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}

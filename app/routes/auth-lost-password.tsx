@@ -1,0 +1,67 @@
+import { data } from 'react-router';
+import { LostPasswordFields } from '~/components/account/auth-fields.tsx';
+import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx';
+import { lostPasswordBody } from '~/components/account/form-values.ts';
+import { useT } from '~/components/i18n-context.tsx';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { requestPasswordReset } from '~/services/auth.server.ts';
+import type { Route } from './+types/auth-lost-password';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+
+/** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return data(
+    { title: translator(toLocale(params.lang))('auth.page.lost_password_title') },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/**
+ * Checks `_csrf` and asks for a reset link (`requestPasswordReset`). The answer is the same whether or not the
+ * address has an account: back to the sign-in page with one info message.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session, clientIp } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    const origin = new URL(request.url).origin;
+    await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp, origin });
+    return await redirectWithFlash(
+      session,
+      localePath(locale, '/anmelden'),
+      { type: 'info', title: t('auth.page.lost_password_sent_title'), message: t('auth.page.lost_password_sent') },
+      { headers: PRIVATE_HEADERS },
+    );
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
+}
+
+export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <AuthPage
+      title={t('auth.page.lost_password_title')}
+      intro={t('auth.page.lost_password_intro')}
+      links={<PageLink to="/anmelden">{t('modal.back_to_login')}</PageLink>}
+    >
+      <PageForm name="lost-password" message={actionData?.message} submit={t('auth.page.lost_password_submit')}>
+        <LostPasswordFields idPrefix="p-lost" errors={actionData?.errors} values={actionData?.values} />
+      </PageForm>
+    </AuthPage>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,65 @@
+import { data } from 'react-router';
+import { NewPasswordFields } from '~/components/account/auth-fields.tsx';
+import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx';
+import { resetPasswordBody } from '~/components/account/form-values.ts';
+import { useT } from '~/components/i18n-context.tsx';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { resetPassword } from '~/services/auth.server.ts';
+import type { Route } from './+types/auth-reset-password';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+
+/** auth.reset-password (`/passwort/:token`): the link of the reset mail; the token is checked on submit. */
+export async function loader({ params }: Route.LoaderArgs) {
+  return data({ title: translator(toLocale(params.lang))('auth.page.reset_title') }, { headers: PRIVATE_HEADERS });
+}
+
+/**
+ * Checks `_csrf` and sets the new password (`resetPassword`: single-use token, every session of the user ends),
+ * then on to the sign-in page. A bad, used or expired token shows its message.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    await resetPassword(app, { body: resetPasswordBody(form, params.token) });
+    return await redirectWithFlash(
+      session,
+      localePath(locale, '/anmelden'),
+      { type: 'success', title: t('auth.page.reset_done_title'), message: t('auth.page.reset_done') },
+      { headers: PRIVATE_HEADERS },
+    );
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
+}
+
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <AuthPage
+      title={t('auth.page.reset_title')}
+      intro={t('auth.page.reset_intro')}
+      links={<PageLink to="/passwort-vergessen">{t('auth.page.lost_password_link')}</PageLink>}
+    >
+      <PageForm name="reset-password" message={actionData?.message} submit={t('auth.page.reset_submit')}>
+        <NewPasswordFields idPrefix="p-reset" errors={actionData?.errors} />
+      </PageForm>
+    </AuthPage>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  // No `referrer` meta: a no-referrer form POST sends `Origin: null`, which React Router refuses (400); the
+  // global Referrer-Policy same-origin already keeps the token in the URL from other sites.
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}

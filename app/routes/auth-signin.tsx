@@ -1,0 +1,77 @@
+import { data, redirect } from 'react-router';
+import { PageForm, PageLink, AuthPage } from '~/components/account/auth-page.tsx';
+import { SignInFields } from '~/components/account/auth-fields.tsx';
+import { safeRedirect, signInBody } from '~/components/account/form-values.ts';
+import { useT } from '~/components/i18n-context.tsx';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { signIn } from '~/services/auth.server.ts';
+import type { Route } from './+types/auth-signin';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+
+/** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const target = safeRedirect(new URL(request.url).searchParams.get('redirect'), localePath(locale, '/konto'));
+  if (session.get('userId')) throw redirect(target, { headers: PRIVATE_HEADERS });
+  return data({ title: translator(locale)('auth.page.signin_title'), redirect: target }, { headers: PRIVATE_HEADERS });
+}
+
+/** Checks `_csrf`, signs in (`signIn`: one message for unknown e-mail and wrong password; 429), goes on. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session, clientIp } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    const user = await signIn(app, { session, body: signInBody(form), clientIp });
+    const target = safeRedirect(form.get('redirect'), localePath(locale, '/konto'));
+    return await redirectWithFlash(
+      session,
+      target,
+      {
+        type: 'success',
+        title: t('auth.page.signed_in_title'),
+        message: t('auth.page.signed_in', { name: user.firstname }),
+      },
+      { headers: PRIVATE_HEADERS },
+    );
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+}
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
+}
+
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <AuthPage
+      title={t('auth.page.signin_title')}
+      intro={t('auth.page.signin_intro')}
+      links={
+        <>
+          <PageLink to="/passwort-vergessen">{t('auth.page.lost_password_link')}</PageLink>
+          <span>
+            {t('auth.page.no_account')} <PageLink to="/registrieren">{t('auth.page.register_link')}</PageLink>
+          </span>
+        </>
+      }
+    >
+      <PageForm name="signin" message={actionData?.message} submit={t('auth.page.signin_submit')}>
+        <input type="hidden" name="redirect" value={loaderData.redirect} />
+        <SignInFields idPrefix="p-login" errors={actionData?.errors} values={actionData?.values} />
+      </PageForm>
+    </AuthPage>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,63 @@
+/**
+ * The shared parts of the account pages' actions (no-JS forms): read the posted form, check `_csrf`, and turn
+ * a service's refusal into the page's answer (field messages, a form message, `Retry-After` for 429).
+ */
+import { data } from 'react-router';
+import { RequestError } from '~/services/request-error.server.ts';
+
+/** Never cached: every account page answer is private. */
+export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+
+/** What a refused form shows: translated field messages, a form message, and the values to refill (no passwords). */
+export type FormFailure = {
+  intent?: string;
+  errors: Record<string, string>;
+  message: string | null;
+  values: Record<string, string>;
+};
+
+/** The posted form, its `_csrf` check and the refill values (password fields left out). */
+export async function readForm(request: Request, session: { verifyCsrf(token: string): boolean }) {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === 'string' && key !== '_csrf' && !/password/i.test(key)) values[key] = value;
+  }
+  return { form, values, csrfOk: session.verifyCsrf(String(form.get('_csrf') ?? '')) };
+}
+
+/** The answer to a form without a valid `_csrf` (419, DESIGN §5). */
+export function csrfFailure(t: (key: string) => string, values: Record<string, string>, intent?: string) {
+  return data<FormFailure>(
+    { intent, errors: {}, message: t('auth.page.csrf'), values },
+    { status: 419, headers: PRIVATE_HEADERS },
+  );
+}
+
+/**
+ * The answer to a service's refusal: a `RequestError` (and its subclasses, e.g. the auth errors with 401 and
+ * 429) becomes its status with translated field messages; a field the form does not show (`token`) is also
+ * the form message. Other errors are rethrown (500).
+ */
+export function refusal(
+  error: unknown,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  values: Record<string, string>,
+  intent?: string,
+) {
+  if (!(error instanceof RequestError)) throw error;
+  const status = error.status as number;
+  const errors = Object.fromEntries(
+    Object.entries(error.fields).map(([f, keys]) => [f, t(keys[0] ?? 'validation.invalid')]),
+  );
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const headers: Record<string, string> = { ...PRIVATE_HEADERS };
+  let message: string | null = errors.token ?? null;
+  if (status === 429 && retryAfter) {
+    headers['Retry-After'] = String(retryAfter);
+    message = t('auth.page.too_many', { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
+  } else if (Object.keys(errors).length === 0) {
+    message = t(error.messageKey);
+  }
+  return data<FormFailure>({ intent, errors, message, values }, { status, headers });
+}

@@ -1,0 +1,53 @@
+import { ArrowLeft } from 'lucide-react';
+import { data } from 'react-router';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import type { Route } from './+types/user-reservation';
+import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { ownReservation } from './user-reservation.server.ts';
+
+/**
+ * user.reservation (`/konto/reservierungen/:reference`): the owner's reservation in the embedded frame
+ * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view, until the PDF documents come).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const view = await ownReservation(context.get(shopContext), params.reference, locale);
+  const t = translator(locale);
+  return data(
+    { title: t('account.reservation.meta.title', { reference: view.reference }), reference: view.reference },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+export default function UserReservation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useHref();
+  const { reference } = loaderData;
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
+        <a className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline" href={href('/konto')}>
+          <ArrowLeft aria-hidden size={16} />
+          {t('account.reservation.back')}
+        </a>
+      </div>
+      <DocumentFrame
+        src={href(`/konto/reservierungen/${reference}/dokument`)}
+        title={t('account.reservation.frame', { reference })}
+      />
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }];
+}
