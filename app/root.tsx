@@ -58,6 +58,14 @@ function useRouteName(error: unknown): string {
   return deepest === 'not-found' ? 'errors.404' : deepest;
 }
 
+/**
+ * The root is the error boundary of every page, so the headers of a thrown answer (a route's private 404:
+ * `Cache-Control: private, no-store`, `X-Robots-Tag`) are applied here; other answers keep their route's own.
+ */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();

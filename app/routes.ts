@@ -11,6 +11,9 @@ export default [
     route('buchung', 'routes/checkout-booking.tsx', { id: 'checkout.booking' }),
     route('reservierung', 'routes/guest-lookup.tsx', { id: 'guest.lookup' }),
     route('reservierung/:reference', 'routes/guest-reservation.tsx', { id: 'guest.reservation' }),
+    route('reservierung/:reference/dokument', 'routes/guest-reservation-document.tsx', {
+      id: 'guest.reservation.document',
+    }),
     route('anmelden', 'routes/auth-signin.tsx', { id: 'auth.signin' }),
     route('registrieren', 'routes/auth-signup.tsx', { id: 'auth.signup' }),
     route('passwort-vergessen', 'routes/auth-lost-password.tsx', { id: 'auth.lost-password' }),

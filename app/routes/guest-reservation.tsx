@@ -1,63 +1,38 @@
 import { Search } from 'lucide-react';
-import { data, redirect, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { ReservationDetails } from '~/components/reservation/reservation-details.tsx';
+import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
-import { openGuestReservation } from '~/services/guest-reservation.server.ts';
-import type { Route } from './+types/guest-reservation';
+import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-
-/** Headers of every answer of this page, 404s included: never cached, never indexed (Referrer-Policy: no-referrer is set globally by helmet). */
-const PRIVATE_HEADERS = {
-  'Cache-Control': 'private, no-store',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
-
-/** The one answer for "no access": identical whether or not the reference exists (no hint). */
-function notFound(): never {
-  throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-}
+import type { Route } from './+types/guest-reservation';
+import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
 
 /**
- * guest.reservation (DESIGN §3). `?token=` from the confirmation mail grants this browser session access and
- * redirects to the same URL without the token (so it stays out of history and referrers); without a token the
- * session must already have access (mail link or lookup form). Anyone else gets the plain 404 page.
+ * guest.reservation (`/reservierung/:reference`, DESIGN §3): the guest's reservation in the embedded frame
+ * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view, until the PDF documents come). Access
+ * by the mail link's token or the lookup form (`guest-reservation.server.ts`); anyone else gets the plain 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
-  const url = new URL(request.url);
-  const token = url.searchParams.get('token');
-  const access = await openGuestReservation(app.db, session, { reference: params.reference ?? '', token, locale });
-  if (access.kind === 'not_found') notFound();
-  if (access.kind === 'canonical') {
-    // keeps any token for the next step
-    return redirect(`${localePath(locale, `/reservierung/${access.reference}`)}${url.search}`, {
-      headers: PRIVATE_HEADERS,
-    });
-  }
-  if (access.kind === 'granted') {
-    url.searchParams.delete('token');
-    return redirect(`${url.pathname}${url.search}`, { headers: PRIVATE_HEADERS });
-  }
+  const { reference } = await guestReservation(context.get(shopContext), {
+    request,
+    reference: params.reference,
+    locale,
+    suffix: '',
+  });
   const t = translator(locale);
-  return data(
-    { title: t('reservation.meta.title', { reference: access.reference }), view: access.view },
-    { headers: PRIVATE_HEADERS },
-  );
+  return data({ title: t('reservation.meta.title', { reference }), reference }, { headers: GUEST_PRIVATE_HEADERS });
 }
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  const out = new Headers(PRIVATE_HEADERS);
-  for (const source of [loaderHeaders, errorHeaders]) source?.forEach((value, key) => out.set(key, value));
-  return out;
+  return guestHeaders(loaderHeaders, errorHeaders);
 }
 
 export default function GuestReservation({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const root = useRouteLoaderData<{ shop: { email: string; phone: string } }>('root');
+  const { reference } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -70,10 +45,7 @@ export default function GuestReservation({ loaderData }: Route.ComponentProps) {
           {t('reservation.lookup_link')}
         </a>
       </div>
-      <ReservationDetails
-        view={loaderData.view}
-        shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }}
-      />
+      <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
     </div>
   );
 }

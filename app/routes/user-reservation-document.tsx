@@ -1,6 +1,5 @@
-import { data, useRouteLoaderData } from 'react-router';
-import { ReservationDetails } from '~/components/reservation/reservation-details.tsx';
-import { FramedDocument } from '~/components/widgets/document-frame.tsx';
+import { data } from 'react-router';
+import { ReservationDocument } from '~/components/reservation/reservation-document.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
@@ -30,15 +29,7 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 }
 
 export default function UserReservationDocument({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<{ shop: { email: string; phone: string } }>('root');
-  return (
-    <FramedDocument>
-      <ReservationDetails
-        view={loaderData.view}
-        shop={{ email: root?.shop.email ?? '', phone: root?.shop.phone ?? '' }}
-      />
-    </FramedDocument>
-  );
+  return <ReservationDocument view={loaderData.view} />;
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -183,7 +183,8 @@ test.describe('checkout.booking', () => {
     await expect(page).toHaveURL(/\/reservierung\/[0-9A-Z]{8}(\?.*)?$/);
     await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
     expect(await page.evaluate(() => sessionStorage.getItem('eap_checkout'))).toBeNull();
-    const reference = (await page.locator('[data-reference]').innerText()).trim();
+    const details = (p: Page) => p.frameLocator('iframe[data-document-frame]');
+    const reference = (await details(page).locator('[data-reference]').innerText()).trim();
 
     // The guest opens it again from the link in the confirmation mail (found in the outbox), in a new browser…
     const link = findAccessLink(await confirmationMail(reference));
@@ -191,7 +192,7 @@ test.describe('checkout.booking', () => {
     const viaMail = await browser.newContext();
     const mailPage = await viaMail.newPage();
     await mailPage.goto(new URL(link!).pathname + new URL(link!).search);
-    await expect(mailPage.locator('[data-reference]')).toHaveText(reference);
+    await expect(details(mailPage).locator('[data-reference]')).toHaveText(reference);
     await viaMail.close();
 
     // …and through the lookup form with reference and e-mail, in another one.
@@ -202,7 +203,7 @@ test.describe('checkout.booking', () => {
     await lookupPage.getByLabel('E-Mail-Adresse').fill('erika.mustermann@example.de');
     await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
     await expect(lookupPage).toHaveURL(new RegExp(`/reservierung/${reference}$`));
-    await expect(lookupPage.locator('[data-reference]')).toHaveText(reference);
+    await expect(details(lookupPage).locator('[data-reference]')).toHaveText(reference);
     await viaLookup.close();
   });
 });

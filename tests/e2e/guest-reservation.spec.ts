@@ -57,6 +57,23 @@ async function book(page: Page): Promise<{ reference: string; redirect: string }
   return { reference: body.reservation.reference, redirect: body.redirect };
 }
 
+/** The reservation details: the document in the page's embedded frame. */
+const details = (page: Page) => page.frameLocator('iframe[title^="Reservierung "]');
+
+/** The frame grew to its content (beyond the 80vh default) and neither it nor its document scrolls inside. */
+async function expectFrameFitsContent(page: Page) {
+  const iframe = page.locator('iframe[data-document-frame]');
+  await expect(iframe).toHaveAttribute('data-sized', 'true');
+  const box = await iframe.boundingBox();
+  expect(box!.height).toBeGreaterThan(page.viewportSize()!.height * 0.8);
+  const inner = await (await iframe.elementHandle())!.contentFrame();
+  const scroll = await inner!.evaluate(() => ({
+    content: document.documentElement.scrollHeight,
+    visible: document.documentElement.clientHeight,
+  }));
+  expect(scroll.content).toBeLessThanOrEqual(scroll.visible);
+}
+
 test.describe('guest reservation (after booking)', () => {
   test('the mail link and the lookup form open the reservation; nothing else does', async ({ page, browser }) => {
     const { reference, redirect } = await book(page);
@@ -64,7 +81,7 @@ test.describe('guest reservation (after booking)', () => {
 
     // the booking browser itself was granted access
     await page.goto(redirect);
-    await expect(page.locator('[data-reference]')).toHaveText(reference);
+    await expect(details(page).locator('[data-reference]')).toHaveText(reference);
 
     // 1. the link in the newest mail, in a fresh browser
     const mail = await confirmationMail(reference);
@@ -81,14 +98,26 @@ test.describe('guest reservation (after booking)', () => {
     expect(response?.headers()['referrer-policy']).toBe('same-origin'); // no referrer leaves the site
     await expect(mailPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
     await expect(mailPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    await expect(mailPage.locator('[data-reference]')).toHaveText(reference);
-    await expect(mailPage.locator('[data-status="confirmed"]')).toBeVisible();
-    await expect(mailPage.getByText('F-GR 2026')).toBeVisible();
-    await expect(mailPage.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute(
+    await expect(mailPage.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();
+    await expect(mailPage.getByRole('link', { name: 'Andere Reservierung aufrufen' })).toHaveAttribute(
+      'href',
+      '/reservierung',
+    );
+    // the details are in the same-origin frame (the document route, private like the page)
+    const frame = details(mailPage);
+    await expect(frame.locator('[data-reference]')).toHaveText(reference);
+    await expect(frame.locator('[data-status="confirmed"]')).toBeVisible();
+    await expect(frame.getByText('F-GR 2026')).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute(
       'href',
       /openstreetmap\.org\/\?mlat=/,
     );
-    await expect(mailPage.getByText('Zahlung vor Ort', { exact: true })).toBeVisible();
+    await expect(frame.getByText('Zahlung vor Ort', { exact: true })).toBeVisible();
+    await expectFrameFitsContent(mailPage);
+    const doc = await mailPage.request.get(`/reservierung/${reference}/dokument`);
+    expect(doc.status()).toBe(200);
+    expect(doc.headers()['cache-control']).toContain('no-store');
+    expect(doc.headers()['x-robots-tag']).toContain('noindex');
     // a reload still works (access lives in the session, not in the URL)
     expect((await mailPage.reload())?.status()).toBe(200);
     await viaMail.close();
@@ -107,7 +136,7 @@ test.describe('guest reservation (after booking)', () => {
     await lookupPage.getByLabel('E-Mail-Adresse').fill(EMAIL.toUpperCase());
     await lookupPage.getByRole('button', { name: 'Reservierung anzeigen' }).click();
     await expect(lookupPage).toHaveURL(new RegExp(`/reservierung/${reference}$`));
-    await expect(lookupPage.locator('[data-reference]')).toHaveText(reference);
+    await expect(details(lookupPage).locator('[data-reference]')).toHaveText(reference);
     await viaLookup.close();
 
     // 3. a third fresh browser opening the URL directly: the plain 404, like a reference that does not exist
@@ -115,18 +144,24 @@ test.describe('guest reservation (after booking)', () => {
     const strangerPage = await stranger.newPage();
     const direct = await strangerPage.goto(`/reservierung/${reference}`);
     expect(direct?.status()).toBe(404);
+    expect(direct?.headers()['cache-control']).toBe('private, no-store');
+    expect(direct?.headers()['x-robots-tag']).toContain('noindex');
     await expect(strangerPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'errors.404');
     await expect(strangerPage.getByText(reference)).toHaveCount(0);
     const wrongToken = await strangerPage.goto(`/reservierung/${reference}?token=forged`);
     expect(wrongToken?.status()).toBe(404);
     const unknown = await strangerPage.goto('/reservierung/ZZZZZZZZ');
     expect(unknown?.status()).toBe(404);
-    expect(await strangerPage.locator('main').innerText()).toBe(
-      await (async () => {
-        await strangerPage.goto(`/reservierung/${reference}`);
-        return strangerPage.locator('main').innerText();
-      })(),
-    );
+    const notFoundText = await strangerPage.locator('main').innerText();
+    await strangerPage.goto(`/reservierung/${reference}`);
+    expect(await strangerPage.locator('main').innerText()).toBe(notFoundText);
+    // the framed document answers the same 404, private as well
+    const document = await strangerPage.goto(`/reservierung/${reference}/dokument`);
+    expect(document?.status()).toBe(404);
+    expect(document?.headers()['cache-control']).toContain('no-store');
+    await expect(strangerPage.locator('meta[name="route-name"]')).toHaveAttribute('content', 'errors.404');
+    expect(await strangerPage.locator('main').innerText()).toBe(notFoundText);
+    expect((await strangerPage.goto('/reservierung/ZZZZZZZZ/dokument'))?.status()).toBe(404);
     await stranger.close();
   });
 

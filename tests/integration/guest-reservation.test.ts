@@ -2,9 +2,10 @@
 // answers it: a mail token grants the session access once, only a session with access sees the reservation,
 // and "no access" looks the same whether or not the reference exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasGuestAccess } from '../../app/services/guest-access.server.ts';
+import { grantGuestAccess, hasGuestAccess } from '../../app/services/guest-access.server.ts';
 import { openGuestReservation } from '../../app/services/guest-reservation.server.ts';
-import { loader } from '../../app/routes/guest-reservation.tsx';
+import { loader as documentLoader } from '../../app/routes/guest-reservation-document.tsx';
+import { loader as pageLoader } from '../../app/routes/guest-reservation.tsx';
 import { insertReservation } from '../fixtures/reservation.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const newSession = () => test.ctx.sessions.load(undefined);
+type Session = Awaited<ReturnType<typeof newSession>>;
 
 describe('openGuestReservation (guest.reservation)', () => {
   it('sends another spelling of the reference to the canonical one before looking at the token', async () => {
@@ -59,36 +61,82 @@ describe('openGuestReservation (guest.reservation)', () => {
   });
 });
 
-describe('guest.reservation loader', () => {
-  async function load(path: string) {
+describe('guest.reservation and guest.reservation.document loaders', () => {
+  type Loader = (args: never) => Promise<unknown>;
+  async function load(path: string, { loader = pageLoader as Loader, session = null as Session | null } = {}) {
     const url = new URL(path, 'http://shop.test');
+    const reference = decodeURIComponent(
+      url.pathname
+        .replace(/\/dokument$/, '')
+        .split('/')
+        .pop()!,
+    );
     const args = {
       request: new Request(url),
-      params: { reference: decodeURIComponent(url.pathname.split('/').pop()!) },
-      context: routeContext({ app: test.ctx, session: await newSession(), cspNonce: '', clientIp: '127.0.0.1' }),
+      params: { reference },
+      context: routeContext({
+        app: test.ctx,
+        session: session ?? (await newSession()),
+        cspNonce: '',
+        clientIp: '127.0.0.1',
+      }),
     };
     try {
-      return await loader(args as unknown as Parameters<typeof loader>[0]);
+      return await loader(args as never);
     } catch (thrown) {
       return thrown;
     }
   }
 
-  it('answers an existing and an unknown reference with the same private 404', async () => {
+  it('answers an existing and an unknown reference with the same private 404, page and document alike', async () => {
     const { row } = await insertReservation(test.ctx.db);
-    const answers = [await load(`/reservierung/${row.reference}`), await load('/reservierung/ZZZZZZZZ')];
+    const answers = [
+      await load(`/reservierung/${row.reference}`),
+      await load('/reservierung/ZZZZZZZZ'),
+      await load(`/reservierung/${row.reference}/dokument`, { loader: documentLoader }),
+      await load('/reservierung/ZZZZZZZZ/dokument', { loader: documentLoader }),
+    ];
     for (const answer of answers) {
       expect(answer).toMatchObject({ type: 'DataWithResponseInit', data: null, init: { status: 404 } });
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(answers[0]));
     }
-    expect(JSON.stringify(answers[0])).toBe(JSON.stringify(answers[1]));
   });
 
   it('redirects a token link to the same URL without the token, keeping other parameters', async () => {
     const { row, token } = await insertReservation(test.ctx.db);
-    const answer = (await load(`/reservierung/${row.reference}?a=1&token=${token}`)) as Response;
-    expect(answer.status).toBe(302);
-    expect(answer.headers.get('Location')).toBe(`/reservierung/${row.reference}?a=1`);
-    expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
-    expect(answer.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    for (const [suffix, loader] of [
+      ['', pageLoader],
+      ['/dokument', documentLoader],
+    ] as const) {
+      const answer = (await load(`/reservierung/${row.reference}${suffix}?a=1&token=${token}`, { loader })) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('Location')).toBe(`/reservierung/${row.reference}${suffix}?a=1`);
+      expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
+      expect(answer.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    }
+  });
+
+  it('sends another spelling to the canonical URL of the page or of the document', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const sloppy = row.reference.toLowerCase();
+    const page = (await load(`/reservierung/${sloppy}`)) as Response;
+    expect(page.headers.get('Location')).toBe(`/reservierung/${row.reference}`);
+    const doc = (await load(`/reservierung/${sloppy}/dokument`, { loader: documentLoader })) as Response;
+    expect(doc.headers.get('Location')).toBe(`/reservierung/${row.reference}/dokument`);
+  });
+
+  it('with access, the page carries the reference and the document the reservation view', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const session = await newSession();
+    grantGuestAccess(session, row.reference);
+    const page = await load(`/reservierung/${row.reference}`, { session });
+    expect(page).toMatchObject({ type: 'DataWithResponseInit', data: { reference: row.reference } });
+    expect((page as { data: object }).data).not.toHaveProperty('view');
+    const doc = await load(`/reservierung/${row.reference}/dokument`, { loader: documentLoader, session });
+    expect(doc).toMatchObject({
+      type: 'DataWithResponseInit',
+      data: { view: { reference: row.reference } },
+      init: { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } },
+    });
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The guest's access to a reservation (`guest.reservation` and its framed document, DESIGN §3). `?token=` from
+ * the confirmation mail grants this browser session access and redirects to the same URL without the token (so
+ * it stays out of history and referrers); a sloppily spelled reference redirects to its canonical spelling;
+ * without a token the session must already have access (mail link or lookup form). Anyone else gets the plain
+ * 404, identical whether or not the reference exists.
+ */
+import { data, redirect } from 'react-router';
+import { localePath, type Locale } from '~/i18n.ts';
+import type { ShopContext } from '~/router-context.ts';
+import { openGuestReservation } from '~/services/guest-reservation.server.ts';
+
+/** Headers of every answer of these routes, 404s included: never cached, never indexed (Referrer-Policy is set globally by helmet). */
+export const GUEST_PRIVATE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/** The guest routes' `headers`: the private headers on every answer, the loader's or the error's on top. */
+export function guestHeaders(...sources: (Headers | undefined)[]) {
+  const out = new Headers(GUEST_PRIVATE_HEADERS);
+  for (const source of sources) source?.forEach((value, key) => out.set(key, value));
+  return out;
+}
+
+/**
+ * The reservation view of `reference` for a guest with access; throws the redirect (token, canonical spelling)
+ * or the 404. `suffix` is the rest of the route's path after the reference (`''` or `'/dokument'`).
+ */
+export async function guestReservation(
+  { app, session }: Pick<ShopContext, 'app' | 'session'>,
+  input: { request: Request; reference: string; locale: Locale; suffix: '' | '/dokument' },
+) {
+  const url = new URL(input.request.url);
+  const token = url.searchParams.get('token');
+  const { locale } = input;
+  const access = await openGuestReservation(app.db, session, { reference: input.reference, token, locale });
+  if (access.kind === 'not_found') throw data(null, { status: 404, headers: GUEST_PRIVATE_HEADERS });
+  if (access.kind === 'canonical') {
+    // keeps any token for the next step
+    const path = localePath(locale, `/reservierung/${access.reference}${input.suffix}`);
+    throw redirect(`${path}${url.search}`, { headers: GUEST_PRIVATE_HEADERS });
+  }
+  if (access.kind === 'granted') {
+    url.searchParams.delete('token');
+    throw redirect(`${url.pathname}${url.search}`, { headers: GUEST_PRIVATE_HEADERS });
+  }
+  return access;
+}
