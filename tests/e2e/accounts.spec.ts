@@ -298,7 +298,7 @@ test.describe('accounts without JavaScript', () => {
     await expect(page.locator('[data-flash="success"]', { hasText: 'bestätigt' })).toBeVisible();
 
     // A booking made while signed in is in the account; its page shows it in the frame (fixed height).
-    const reference = await bookViaApi(page, account);
+    const { reference } = await bookViaApi(page, account);
     await page.goto('/konto');
     await page.getByRole('link', { name: `Reservierung ${reference} ansehen` }).click();
     await expect(page.frameLocator('iframe[data-document-frame]').locator('[data-reference]')).toHaveText(reference);

@@ -1,61 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findAccessLink } from '../fixtures/eml.ts';
-import { confirmationMail, localDateTime } from './pages.ts';
+import { bookViaApi, confirmationMail } from './pages.ts';
 
 const EMAIL = `Gast.${Date.now()}@Example.org`;
-
-/** Books like the browser does: cart, then the flat checkout body (DESIGN §5), with the page's CSRF token. */
-async function book(page: Page): Promise<{ reference: string; redirect: string }> {
-  const entry = localDateTime(40, '07:30');
-  const exit = localDateTime(44, '21:00');
-  await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
-  const offer = page.locator('article[data-tariff-id]').first();
-  const tariffId = Number(await offer.getAttribute('data-tariff-id'));
-  const airportId = Number(await offer.locator('input[name="airportId"]').inputValue());
-  const headers = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    'App-Language': 'de',
-    'X-CSRF-TOKEN': csrf,
-  };
-  const cart = await page.request.post('/api/checkout/cart', {
-    headers,
-    data: { airportId, tariffId, entryTime: entry, exitTime: exit },
-  });
-  expect(cart.status()).toBe(200);
-  const res = await page.request.post('/api/checkout', {
-    headers,
-    data: {
-      entryTime: entry,
-      exitTime: exit,
-      personCount: 2,
-      childrenSeat: 0,
-      bulkyBaggage: '',
-      licensePlate: 'F-GR 2026',
-      gender: true,
-      firstname: 'Max',
-      lastname: 'Gast',
-      email: EMAIL,
-      phoneRegionCode: 'DE',
-      phonePrefix: '+49',
-      phoneNumber: '1701234567',
-      company: '',
-      street: 'Musterweg',
-      streetNumber: '5',
-      postcode: '60311',
-      city: 'Frankfurt am Main',
-      country: 'DE',
-      billIsDifferent: false,
-      paymentType: 'on_site',
-      couponCode: '',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { reference: body.reservation.reference, redirect: body.redirect };
-}
 
 /** The reservation details: the document in the page's embedded frame. */
 const details = (page: Page) => page.frameLocator('iframe[title^="Reservierung "]');
@@ -76,7 +23,15 @@ async function expectFrameFitsContent(page: Page) {
 
 test.describe('guest reservation (after booking)', () => {
   test('the mail link and the lookup form open the reservation; nothing else does', async ({ page, browser }) => {
-    const { reference, redirect } = await book(page);
+    const { reference, redirect } = await bookViaApi(page, {
+      firstname: 'Max',
+      lastname: 'Gast',
+      email: EMAIL,
+      gender: true,
+      licensePlate: 'F-GR 2026',
+      personCount: 2,
+      days: [40, 44],
+    });
     expect(redirect).toBe(`/reservierung/${reference}`);
 
     // the booking browser itself was granted access

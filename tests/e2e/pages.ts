@@ -149,13 +149,26 @@ export class AccountPages {
   }
 }
 
+/** Who books and what differs from the defaults (stay in days from today, persons, licence plate, salutation). */
+type Booker = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  gender?: boolean;
+  licensePlate?: string;
+  personCount?: number;
+  /** entry and exit as days from today (local 07:30 and 21:00) */
+  days?: [number, number];
+};
+
 /**
  * Books like the browser does (cart, then the checkout body of DESIGN §5) with the page's session and CSRF
- * token; works with JavaScript disabled (requests, not the form). Returns the reference.
+ * token; works with JavaScript disabled (requests, not the form). Returns the reference and the redirect.
  */
-export async function bookViaApi(page: Page, who: { firstname: string; lastname: string; email: string }) {
-  const entry = localDateTime(45, '07:30');
-  const exit = localDateTime(48, '21:00');
+export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: string; redirect: string }> {
+  const [entryDays, exitDays] = who.days ?? [45, 48];
+  const entry = localDateTime(entryDays, '07:30');
+  const exit = localDateTime(exitDays, '21:00');
   await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
   const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
   const offer = page.locator('article[data-tariff-id]').first();
@@ -178,11 +191,11 @@ export async function bookViaApi(page: Page, who: { firstname: string; lastname:
     data: {
       entryTime: entry,
       exitTime: exit,
-      personCount: 1,
+      personCount: who.personCount ?? 1,
       childrenSeat: 0,
       bulkyBaggage: '',
-      licensePlate: '',
-      gender: false,
+      licensePlate: who.licensePlate ?? '',
+      gender: who.gender ?? false,
       firstname: who.firstname,
       lastname: who.lastname,
       email: who.email,
@@ -201,5 +214,6 @@ export async function bookViaApi(page: Page, who: { firstname: string; lastname:
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).reservation.reference as string;
+  const body = await res.json();
+  return { reference: body.reservation.reference as string, redirect: body.redirect as string };
 }
