@@ -307,8 +307,8 @@ function BankTransfer({ transfer }: { transfer: BankTransferView }) {
   return (
     <div className="mt-4 rounded-xl border border-line p-4" data-bank-transfer>
       <h3 className="font-semibold">{t('reservation.bank.title')}</h3>
-      <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
+      <div className="mt-3 grid gap-4">
+        <div className="min-w-0">
           <Facts
             rows={[
               [t('reservation.bank.holder'), transfer.holder],
@@ -331,16 +331,18 @@ function BankTransfer({ transfer }: { transfer: BankTransferView }) {
           />
         </div>
         {transfer.qrDataUrl ? (
-          <figure className="shrink-0">
+          <figure className="flex flex-wrap items-center gap-3">
             <img
               src={transfer.qrDataUrl}
               alt={t('reservation.bank.qr_alt', { amount: transfer.amount, holder: transfer.holder })}
               width={160}
               height={160}
-              className="rounded-lg bg-white"
+              className="shrink-0 rounded-lg bg-white"
               data-girocode
             />
-            <figcaption className="mt-2 max-w-40 text-xs text-muted">{t('reservation.bank.qr_hint')}</figcaption>
+            <figcaption className="min-w-0 max-w-60 flex-1 hyphens-auto break-words text-xs text-muted">
+              {t('reservation.bank.qr_hint')}
+            </figcaption>
           </figure>
         ) : null}
       </div>
