@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidBic, isValidIban } from '~/domain/girocode.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -36,6 +37,18 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.string().default('service@parkplatz-shop.example'),
   SHOP_PHONE: z.string().default('+49 69 1234 5670'),
   SHOP_VAT_ID: z.string().default('DE123456789'),
+  /** The shop's bank account for payment by invoice (bank details and GiroCode); holder = `SHOP_NAME`. */
+  SHOP_IBAN: z
+    .string()
+    .default('DE02120300000000202051')
+    .refine(isValidIban, 'not a valid IBAN (ISO 13616 format and mod-97 check digits)')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+  SHOP_BIC: z
+    .string()
+    .default('BYLADEM1001')
+    .refine(isValidBic, 'not a valid BIC (8 or 11 characters)')
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+  SHOP_BANK_NAME: z.string().min(1).default('Demo Bank'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ANALYTICS_URL: z.string().optional(),
   /** Photon-compatible geocoder endpoint of the billing-address autocomplete; unset or empty = feature off. */

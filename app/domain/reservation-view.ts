@@ -11,6 +11,25 @@ export type PriceLine = { label: string; amount: string; cents: number };
 /** A postal address ready to print, one entry per line. */
 export type AddressView = { lines: string[] };
 
+/** The shop's bank account (from `SHOP_IBAN`, `SHOP_BIC`, `SHOP_BANK_NAME`; holder = `SHOP_NAME`). */
+export type BankAccount = { holder: string; iban: string; bic: string; bankName: string };
+
+/**
+ * What a customer paying by invoice needs for the transfer: the account (IBAN grouped in fours), the amount,
+ * the text to quote as remittance information, and the GiroCode (EPC069-12) payload; `qrDataUrl` is the
+ * code as an SVG `data:` URL once a server service has drawn it (else null).
+ */
+export type BankTransferView = {
+  holder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+  amount: string;
+  remittance: string;
+  payload: string | null;
+  qrDataUrl: string | null;
+};
+
 /**
  * Everything a customer needs about a reservation, as localised display strings (no further formatting in
  * the page or the mail). Serialisable, so a loader can return it.
@@ -45,6 +64,8 @@ export type ReservationView = {
   total: PriceLine;
   vat: PriceLine;
   payment: { type: string; label: string; instructions: string };
+  /** Bank details and GiroCode: only for payment type `invoice` with an amount above 0, else null. */
+  bankTransfer: BankTransferView | null;
   couponCode: string | null;
   invoiceNumber: string | null;
   cancellation: string;

@@ -8,6 +8,7 @@
 import { data, redirect } from 'react-router';
 import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
+import { bankAccountOf } from '~/services/girocode.server.ts';
 import { openGuestReservation } from '~/services/guest-reservation.server.ts';
 
 /** Headers of every answer of these routes, 404s included: never cached, never indexed (Referrer-Policy is set globally by helmet). */
@@ -34,7 +35,12 @@ export async function guestReservation(
   const url = new URL(input.request.url);
   const token = url.searchParams.get('token');
   const { locale } = input;
-  const access = await openGuestReservation(app.db, session, { reference: input.reference, token, locale });
+  const access = await openGuestReservation(app.db, session, {
+    reference: input.reference,
+    token,
+    locale,
+    bank: bankAccountOf(app.env),
+  });
   if (access.kind === 'not_found') throw data(null, { status: 404, headers: GUEST_PRIVATE_HEADERS });
   if (access.kind === 'canonical') {
     // keeps any token for the next step

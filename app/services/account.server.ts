@@ -5,6 +5,7 @@
  * reservation of the signed-in user. Every function takes the signed-in user's id (from the session); a missing
  * or deleted user is a 401.
  */
+import { bankAccountOf, withGirocodeImage } from './girocode.server.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { sessions, users, userTokens } from '#database/schema.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, SAVED_ADDRESS_KEYS } from '~/domain/auth-schema.ts';
@@ -265,5 +266,5 @@ export async function findUserReservation(
   if (!reference) return null;
   const details = await findReservationByReference(ctx.db, reference);
   if (!details || details.reservation.userId !== input.userId) return null;
-  return buildReservationView(details, input.locale);
+  return withGirocodeImage(buildReservationView(details, input.locale, bankAccountOf(ctx.env)));
 }

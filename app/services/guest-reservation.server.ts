@@ -5,8 +5,9 @@
  */
 import type { Database } from '#database/client.server.ts';
 import { normalizeReference } from '~/domain/reference.ts';
-import type { ReservationView } from '~/domain/reservation-view.ts';
+import type { BankAccount, ReservationView } from '~/domain/reservation-view.ts';
 import type { Locale } from '~/i18n.ts';
+import { withGirocodeImage } from './girocode.server.ts';
 import { grantGuestAccess, hasGuestAccess, verifyGuestToken } from './guest-access.server.ts';
 import { buildReservationView, findReservationByReference } from './reservations.server.ts';
 import type { SessionPort } from './session-port.ts';
@@ -36,13 +37,14 @@ export type GuestReservationAccess =
  * @param input.reference - the reference as it stands in the URL (may be malformed or empty).
  * @param input.token - the `token` query parameter, null when absent (an empty token is a wrong token).
  * @param input.locale - language of the reservation view.
+ * @param input.bank - the shop's account, for the bank details and GiroCode of `invoice` reservations.
  * @returns see {@link GuestReservationAccess}; never throws for bad input. Database and session store errors pass.
  * Source: DESIGN §3 (guest.reservation), issue 3 (guest access by mail token or lookup).
  */
 export async function openGuestReservation(
   db: Database,
   session: SessionPort,
-  input: { reference: string; token: string | null; locale: Locale },
+  input: { reference: string; token: string | null; locale: Locale; bank?: BankAccount },
 ): Promise<GuestReservationAccess> {
   const reference = normalizeReference(input.reference);
   if (!reference) return { kind: 'not_found' };
@@ -59,5 +61,9 @@ export async function openGuestReservation(
   if (!hasGuestAccess(session, reference)) return { kind: 'not_found' };
   const details = await findReservationByReference(db, reference);
   if (!details) return { kind: 'not_found' };
-  return { kind: 'view', reference, view: buildReservationView(details, input.locale) };
+  return {
+    kind: 'view',
+    reference,
+    view: await withGirocodeImage(buildReservationView(details, input.locale, input.bank)),
+  };
 }

@@ -9,6 +9,9 @@ import type { ReservationView } from './reservations.server.ts';
 /** The shop's own data for the mail header and footer (from `SHOP_*` in the environment). */
 export type ShopInfo = { name: string; address: string; email: string; phone: string; vatId: string };
 
+/** Content-ID of the GiroCode PNG attached inline to the confirmation of an `invoice` reservation. */
+export const GIROCODE_CID = 'girocode@parkplatz-shop';
+
 /** A rendered mail. */
 export type RenderedMail = { subject: string; html: string; text: string };
 
@@ -127,7 +130,35 @@ function paymentRows({ view, t }: ConfirmationParts): Row[] {
   ];
 }
 
+/** The shop's account, amount and remittance text for a transfer (only for `invoice` reservations). */
+function bankRows({ view, t }: ConfirmationParts): Row[] {
+  const b = view.bankTransfer;
+  if (!b) return [];
+  return [
+    [t('reservation.bank.holder'), b.holder],
+    [t('reservation.bank.iban'), b.iban],
+    [t('reservation.bank.bic'), b.bic],
+    [t('reservation.bank.bank'), b.bankName],
+    [t('reservation.bank.amount'), b.amount],
+    [t('reservation.bank.remittance'), b.remittance],
+  ];
+}
+
 // ----- text part
+
+/** The bank details block of the text part, with the hint to the attached GiroCode. */
+function textBank(parts: ConfirmationParts): string[] {
+  const { view, t } = parts;
+  if (!view.bankTransfer) return [];
+  return [
+    '',
+    ...textSection(
+      t('reservation.bank.title'),
+      textRows(bankRows(parts)),
+      ...(view.bankTransfer.payload ? [t('reservation.bank.qr_mail_hint')] : []),
+    ),
+  ];
+}
 
 /** A text-part section: `== Title ==` and its lines. */
 function textSection(title: string, ...lines: string[]): string[] {
@@ -201,6 +232,7 @@ function renderText(parts: ConfirmationParts): string {
     ...textSection(t('reservation.section.price'), textRows(priceRows(parts))),
     '',
     ...textSection(t('reservation.section.payment'), textRows(paymentRows(parts)), view.payment.instructions),
+    ...textBank(parts),
     '',
     ...textSection(t('reservation.section.cancellation'), view.cancellation),
     '',
@@ -263,6 +295,24 @@ function htmlPrice({ view, t }: ConfirmationParts): string {
   return htmlSection(t('reservation.section.price'), htmlTable(lines + total + vat));
 }
 
+/** The bank details table and, when there is a payload, the GiroCode as an inline (`cid:`) image. */
+function htmlBank(parts: ConfirmationParts): string {
+  const { view, t } = parts;
+  const b = view.bankTransfer;
+  if (!b) return '';
+  const rows = escapedRows(bankRows(parts));
+  const qr = b.payload
+    ? `<p style="${FONT};font-size:13px;color:${MUTED};margin:12px 0 0 0">` +
+      `<img src="cid:${GIROCODE_CID}" width="180" height="180" alt="${escapeHtml(t('reservation.bank.qr_alt', { amount: b.amount, holder: b.holder }))}" style="display:block;border:0;margin:0 0 6px 0">` +
+      `${escapeHtml(t('reservation.bank.qr_hint'))}</p>`
+    : '';
+  return (
+    `<h3 style="${FONT};font-size:15px;color:${INK};margin:16px 0 6px 0">${escapeHtml(t('reservation.bank.title'))}</h3>` +
+    htmlTable(htmlRows(rows)) +
+    qr
+  );
+}
+
 /** Billing address (with e-mail and phone) and the separate invoice address when there is one. */
 function htmlAddresses({ view, t }: ConfirmationParts): string[] {
   const address = (lines: string[], extra: string[] = []) => paragraph([...lines, ...extra].filter(Boolean).join('\n'));
@@ -304,7 +354,9 @@ function renderHtml(parts: ConfirmationParts, subject: string): string {
     htmlPrice(parts),
     htmlSection(
       t('reservation.section.payment'),
-      htmlTable(htmlRows(escapedRows(paymentRows(parts)))) + paragraph(view.payment.instructions, 'margin-top:8px'),
+      htmlTable(htmlRows(escapedRows(paymentRows(parts)))) +
+        paragraph(view.payment.instructions, 'margin-top:8px') +
+        htmlBank(parts),
     ),
     htmlSection(t('reservation.section.cancellation'), paragraph(view.cancellation)),
     ...htmlAddresses(parts),

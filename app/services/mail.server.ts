@@ -11,7 +11,9 @@ import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox } from '#database/schema.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { bankAccountOf, girocodePng } from './girocode.server.ts';
 import {
+  GIROCODE_CID,
   renderAccountMail,
   renderReservationConfirmation,
   type AccountMailKind,
@@ -78,7 +80,7 @@ export async function enqueueReservationConfirmation(
   const details = await findReservationById(ctx.db, input.reservationId);
   if (!details) throw new Error(`Reservation ${input.reservationId} not found`);
   const locale = toLocale(details.reservation.locale);
-  const view = buildReservationView(details, locale);
+  const view = buildReservationView(details, locale, bankAccountOf(ctx.env));
   const lookupUrl = new URL(localePath(locale, '/reservierung'), input.accessUrl).href;
   const mail = renderReservationConfirmation(view, { accessUrl: input.accessUrl, lookupUrl }, shopInfo(ctx.env));
   await ctx.db.insert(mailOutbox).values({
@@ -124,8 +126,29 @@ export async function enqueueAccountMail(
 /** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
 type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
 
-function createSender(env: MailConfig): Sender {
-  const message = (row: MailOutboxRow) => ({
+/** An inline attachment of a mail (nodemailer's shape). */
+type InlineAttachment = { filename: string; content: Buffer; contentType: string; cid: string };
+
+/**
+ * The inline attachments of an outbox row, drawn at send time (the outbox keeps text only): the GiroCode PNG
+ * of a reservation confirmation whose HTML refers to it (`cid:`), from the reservation and the configured
+ * account. Source: issue 9 (GiroCode in the confirmation mail), EPC069-12.
+ */
+async function inlineAttachments(ctx: MailContext, row: MailOutboxRow): Promise<InlineAttachment[]> {
+  if (row.kind !== 'reservation_confirmation' || !row.reservationId || !row.html.includes(`cid:${GIROCODE_CID}`)) {
+    return [];
+  }
+  const details = await findReservationById(ctx.db, row.reservationId);
+  const payload = details && buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
+  if (!payload) return [];
+  return [
+    { filename: 'GiroCode.png', content: await girocodePng(payload), contentType: 'image/png', cid: GIROCODE_CID },
+  ];
+}
+
+function createSender(ctx: MailContext): Sender {
+  const { env } = ctx;
+  const message = async (row: MailOutboxRow) => ({
     from: env.MAIL_FROM,
     replyTo: env.SHOP_EMAIL,
     to: row.to,
@@ -133,6 +156,7 @@ function createSender(env: MailConfig): Sender {
     text: row.text,
     html: row.html,
     headers: { 'X-Mail-Kind': row.kind },
+    attachments: await inlineAttachments(ctx, row),
   });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({
@@ -143,7 +167,7 @@ function createSender(env: MailConfig): Sender {
     });
     return {
       send: async (row) => {
-        await transport.sendMail(message(row));
+        await transport.sendMail(await message(row));
       },
       close: () => transport.close(),
     };
@@ -152,7 +176,7 @@ function createSender(env: MailConfig): Sender {
   const dir = path.resolve(env.DATA_DIR, 'mail');
   return {
     send: async (row) => {
-      const info = await transport.sendMail(message(row));
+      const info = await transport.sendMail(await message(row));
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       await fs.writeFile(path.join(dir, `${stamp}-${row.id}.eml`), info.message as Buffer, { mode: 0o600 });
@@ -206,7 +230,7 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
   if (rows.length === 0) return 0;
   let sender: Sender;
   try {
-    sender = createSender(ctx.env);
+    sender = createSender(ctx);
   } catch (err) {
     ctx.logger.error({ err }, 'mail outbox: cannot create the transport');
     await Promise.all(rows.map((row) => recordFailure(ctx, row, err)));

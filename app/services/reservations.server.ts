@@ -9,12 +9,19 @@ import { airports, parkingLots, reservations, tariffs } from '#database/schema.t
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { formatIban, girocodePayload } from '~/domain/girocode.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { intlLocale, localized, lotAddress } from '~/domain/localized.ts';
 import { priceBreakdownLines, type PriceBreakdownLine } from '~/domain/price-breakdown.ts';
 import { translator } from '~/i18n.server.ts';
-import type { AddressView, PriceLine, ReservationView } from '~/domain/reservation-view.ts';
+import type {
+  AddressView,
+  BankAccount,
+  BankTransferView,
+  PriceLine,
+  ReservationView,
+} from '~/domain/reservation-view.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 
 /** A reservation row. */
@@ -178,6 +185,46 @@ function phoneOf(address: Record<string, unknown>): string {
 }
 
 /**
+ * The remittance text a customer quotes on the transfer: `<invoice number> <reference>`, or the reference
+ * alone while no invoice number is assigned.
+ */
+function remittanceOf(r: ReservationRow): string {
+  return [r.invoiceNumber, r.reference].filter(Boolean).join(' ');
+}
+
+/**
+ * Bank details and GiroCode payload for an `invoice` reservation with an amount above 0; null otherwise or
+ * when no account is configured. A payload that cannot be built (it would break EPC069-12 limits) leaves
+ * `payload` null; the bank details are still shown.
+ */
+function bankTransferOf(r: ReservationRow, bank: BankAccount | undefined, loc: Locale): BankTransferView | null {
+  if (!bank || r.paymentType !== 'invoice' || r.totalCents <= 0) return null;
+  const remittance = remittanceOf(r);
+  let payload: string | null;
+  try {
+    payload = girocodePayload({
+      bic: bank.bic,
+      name: bank.holder,
+      iban: bank.iban,
+      amountCents: r.totalCents,
+      text: remittance,
+    });
+  } catch {
+    payload = null;
+  }
+  return {
+    holder: bank.holder,
+    iban: formatIban(bank.iban),
+    bic: bank.bic,
+    bankName: bank.bankName,
+    amount: formatMoney(r.totalCents, loc),
+    remittance,
+    payload,
+    qrDataUrl: null,
+  };
+}
+
+/**
  * Builds the display model of a reservation in `locale` (the page's language; the mail uses the
  * reservation's own `locale`). Money via `formatMoney` (integer cents → `1.234,56 €`), times are the airport's
  * local wall-clock times, the cancellation deadline is `freeCancellationHours` before entry in the airport's
@@ -185,11 +232,18 @@ function phoneOf(address: Record<string, unknown>): string {
  *
  * @param details - from `findReservationByReference` / `findReservationById`.
  * @param locale - display language (`de` | `en`; anything else falls back to `de`).
+ * @param bank - the shop's account for the transfer details of `invoice` reservations (`bankTransfer`); when
+ *   left out, `bankTransfer` is null. The GiroCode image is added by `withGirocodeImage`.
  * @returns the view model.
  * @throws RangeError when a stored amount is not an integer (corrupt row).
- * Source: DESIGN §6 (Reservation, Money, Payment types: invoice 14 days / on_site; free cancellation 24 h).
+ * Source: DESIGN §6 (Reservation, Money, Payment types: invoice 14 days / on_site; free cancellation 24 h),
+ *   issue 9 (bank details and GiroCode for invoice, EPC069-12).
  */
-export function buildReservationView(details: ReservationDetails, locale: Locale | string): ReservationView {
+export function buildReservationView(
+  details: ReservationDetails,
+  locale: Locale | string,
+  bank?: BankAccount,
+): ReservationView {
   const loc = toLocale(locale);
   const t = translator(loc);
   const { reservation: r, airport, tariff, lot } = details;
@@ -257,10 +311,11 @@ export function buildReservationView(details: ReservationDetails, locale: Locale
       type: r.paymentType,
       label: t(`reservation.payment.${paymentKey}`),
       instructions: t(`reservation.payment.${paymentKey}.text`, {
-        invoice: r.invoiceNumber ?? r.reference,
+        invoice: remittanceOf(r),
         total: money(r.totalCents),
       }),
     },
+    bankTransfer: bankTransferOf(r, bank, loc),
     couponCode: r.couponCode,
     invoiceNumber: r.invoiceNumber,
     cancellation: t('reservation.cancellation', { deadline, hours: tariff.freeCancellationHours }),

@@ -25,6 +25,10 @@ export type MailConfig = {
   SHOP_EMAIL: string;
   SHOP_PHONE: string;
   SHOP_VAT_ID: string;
+  /** The shop's bank account for payment by invoice (validated IBAN and BIC, bank name); holder = `SHOP_NAME`. */
+  SHOP_IBAN: string;
+  SHOP_BIC: string;
+  SHOP_BANK_NAME: string;
 };
 
 /**

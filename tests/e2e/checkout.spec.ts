@@ -186,6 +186,14 @@ test.describe('checkout.booking', () => {
     const details = (p: Page) => p.frameLocator('iframe[data-document-frame]');
     const reference = (await details(page).locator('[data-reference]').innerText()).trim();
 
+    // Paid by invoice: the shop's account and a GiroCode a banking app can scan (issue 9).
+    const transfer = details(page).locator('[data-bank-transfer]');
+    await expect(transfer.locator('[data-iban]')).toHaveText('DE02 1203 0000 0000 2020 51');
+    await expect(transfer.locator('[data-remittance]')).toContainText(reference);
+    const girocode = transfer.getByRole('img', { name: /^GiroCode für die Überweisung von/ });
+    await expect(girocode).toBeVisible();
+    expect(await girocode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
     // The guest opens it again from the link in the confirmation mail (found in the outbox), in a new browser…
     const link = findAccessLink(await confirmationMail(reference));
     expect(link).toBeTruthy();

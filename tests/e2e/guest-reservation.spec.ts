@@ -37,6 +37,8 @@ test.describe('guest reservation (after booking)', () => {
     // the booking browser itself was granted access
     await page.goto(redirect);
     await expect(details(page).locator('[data-reference]')).toHaveText(reference);
+    // Paid on site: no bank details, no GiroCode (issue 9).
+    await expect(details(page).locator('[data-bank-transfer]')).toHaveCount(0);
 
     // 1. the link in the newest mail, in a fresh browser
     const mail = await confirmationMail(reference);

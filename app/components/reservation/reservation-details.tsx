@@ -18,7 +18,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { useState } from 'react';
-import type { ReservationView } from '~/domain/reservation-view.ts';
+import type { BankTransferView, ReservationView } from '~/domain/reservation-view.ts';
 import { useT } from '../i18n-context.tsx';
 import { PriceLines } from '../ui/price-lines.tsx';
 
@@ -287,6 +287,7 @@ function PaymentSections({ view }: { view: ReservationView }) {
           ]}
         />
         <p className="mt-3 text-sm">{view.payment.instructions}</p>
+        {view.bankTransfer ? <BankTransfer transfer={view.bankTransfer} /> : null}
       </Section>
 
       <Section
@@ -297,6 +298,55 @@ function PaymentSections({ view }: { view: ReservationView }) {
         <p className="text-sm sm:text-base">{view.cancellation}</p>
       </Section>
     </>
+  );
+}
+
+/** The shop's account for a payment by invoice, with the GiroCode a banking app scans to fill in the transfer. */
+function BankTransfer({ transfer }: { transfer: BankTransferView }) {
+  const t = useT();
+  return (
+    <div className="mt-4 rounded-xl border border-line p-4" data-bank-transfer>
+      <h3 className="font-semibold">{t('reservation.bank.title')}</h3>
+      <div className="mt-3 grid gap-4">
+        <div className="min-w-0">
+          <Facts
+            rows={[
+              [t('reservation.bank.holder'), transfer.holder],
+              [
+                t('reservation.bank.iban'),
+                <span className="select-all font-mono" data-iban>
+                  {transfer.iban}
+                </span>,
+              ],
+              [t('reservation.bank.bic'), <span className="font-mono">{transfer.bic}</span>],
+              [t('reservation.bank.bank'), transfer.bankName],
+              [t('reservation.bank.amount'), transfer.amount],
+              [
+                t('reservation.bank.remittance'),
+                <span className="select-all font-mono" data-remittance>
+                  {transfer.remittance}
+                </span>,
+              ],
+            ]}
+          />
+        </div>
+        {transfer.qrDataUrl ? (
+          <figure className="flex flex-wrap items-center gap-3">
+            <img
+              src={transfer.qrDataUrl}
+              alt={t('reservation.bank.qr_alt', { amount: transfer.amount, holder: transfer.holder })}
+              width={160}
+              height={160}
+              className="shrink-0 rounded-lg bg-white"
+              data-girocode
+            />
+            <figcaption className="min-w-0 max-w-60 flex-1 hyphens-auto break-words text-xs text-muted">
+              {t('reservation.bank.qr_hint')}
+            </figcaption>
+          </figure>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
