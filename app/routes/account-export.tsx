@@ -4,6 +4,7 @@ import { shopContext } from '~/router-context.ts';
 import { exportAccountData } from '~/services/account.server.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import type { Route } from './+types/account-export';
+import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 
 /**
  * account.export (`/konto/export`): all the signed-in user's data as a JSON attachment (GDPR Art. 15/20). A
@@ -23,8 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="konto-daten-${day}.json"`,
-      'Cache-Control': 'private, no-store',
-      'X-Robots-Tag': 'noindex',
+      ...PRIVATE_HEADERS,
     },
   });
 }

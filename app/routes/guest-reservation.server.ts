@@ -10,12 +10,10 @@ import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { bankAccountOf } from '~/services/girocode.server.ts';
 import { openGuestReservation } from '~/services/guest-reservation.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 
-/** Headers of every answer of these routes, 404s included: never cached, never indexed (Referrer-Policy is set globally by helmet). */
-export const GUEST_PRIVATE_HEADERS = {
-  'Cache-Control': 'private, no-store',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
+/** Headers of every answer of these routes, 404s included (Referrer-Policy is set globally by helmet). */
+export const GUEST_PRIVATE_HEADERS = PRIVATE_HEADERS;
 
 /** The guest routes' `headers`: the private headers on every answer, the loader's or the error's on top. */
 export function guestHeaders(...sources: (Headers | undefined)[]) {

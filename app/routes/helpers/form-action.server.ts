@@ -5,8 +5,8 @@
 import { data } from 'react-router';
 import { RequestError } from '~/services/request-error.server.ts';
 
-/** Never cached: every account page answer is private. */
-export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+/** Never cached, never indexed or followed: every account and reservation page answer is private. */
+export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 /** What a refused form shows: translated field messages, a form message, and the values to refill (no passwords). */
 export type FormFailure = {
