@@ -16,7 +16,20 @@ export function DocumentFrame({ src, title }: { src: string; title: string }) {
       if (next !== null) setHeight(next);
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    // The framed document may have loaded and reported its height before this page hydrated and listened:
+    // measure it directly (same origin) once now and whenever the frame (re)loads; later changes come as messages.
+    const frame = ref.current;
+    const measure = () => {
+      const root = frame?.contentDocument?.querySelector<HTMLElement>('[data-framed-document]');
+      if (root) setHeight(root.scrollHeight);
+    };
+    const first = requestAnimationFrame(measure);
+    frame?.addEventListener('load', measure);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      cancelAnimationFrame(first);
+      frame?.removeEventListener('load', measure);
+    };
   }, []);
   return (
     <iframe
