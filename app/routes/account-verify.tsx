@@ -7,7 +7,13 @@ import { shopContext } from '~/router-context.ts';
 import { verifyEmail } from '~/services/auth.server.ts';
 import type { Route } from './+types/account-verify';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /**
  * account.verify (`/konto/bestaetigen/:token`): the verification link of the sign-up mail opens a page with one
@@ -40,9 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function VerifyPage({ actionData }: Route.ComponentProps) {
   const t = useT();

@@ -15,7 +15,13 @@ import { loadAccount } from '~/services/account.server.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import type { Route } from './+types/account';
 import { runAccountIntent } from './account.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /** The sign-in page that comes back to `path` (login required, DESIGN §3). */
 function signInFirst(locale: 'de' | 'en', path: string): never {
@@ -52,9 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -9,7 +9,13 @@ import { shopContext } from '~/router-context.ts';
 import { requestPasswordReset } from '~/services/auth.server.ts';
 import type { Route } from './+types/auth-lost-password';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -43,9 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
   const t = useT();

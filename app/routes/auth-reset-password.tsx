@@ -9,7 +9,13 @@ import { shopContext } from '~/router-context.ts';
 import { resetPassword } from '~/services/auth.server.ts';
 import type { Route } from './+types/auth-reset-password';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /** auth.reset-password (`/passwort/:token`): the link of the reset mail; the token is checked on submit. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -39,9 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const t = useT();

@@ -9,7 +9,13 @@ import { shopContext } from '~/router-context.ts';
 import { signIn } from '~/services/auth.server.ts';
 import type { Route } from './+types/auth-signin';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,9 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -9,7 +9,13 @@ import { shopContext } from '~/router-context.ts';
 import { signUp } from '~/services/auth.server.ts';
 import type { Route } from './+types/auth-signup';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './helpers/form-action.server.ts';
+import {
+  actionOrLoaderHeaders,
+  csrfFailure,
+  PRIVATE_HEADERS,
+  readForm,
+  refusal,
+} from './helpers/form-action.server.ts';
 
 /** auth.signup (`/registrieren`): the register modal as a page; a signed-in visitor goes to the account. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -44,9 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders && [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const t = useT();

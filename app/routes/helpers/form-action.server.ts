@@ -61,3 +61,17 @@ export function refusal(
   }
   return data<FormFailure>({ intent, errors, message, values }, { status, headers });
 }
+
+/**
+ * The `headers` of a form page: the action's answer headers when it set any (a refused post, a redirect),
+ * else the loader's (the private headers of the page view).
+ */
+export function actionOrLoaderHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  return [...actionHeaders].length ? actionHeaders : loaderHeaders;
+}
