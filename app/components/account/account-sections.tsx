@@ -9,7 +9,7 @@ import { formatMoney } from '~/domain/money.ts';
 import { intlLocale } from '~/domain/localized.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { FormField } from '../ui/form-field.tsx';
-import { GenderRadios, NewPasswordFields, TextInput, TickBox } from './auth-fields.tsx';
+import { GenderRadios, NameFields, NewPasswordFields, TextInput, TickBox } from './auth-fields.tsx';
 import { PageForm } from './auth-page.tsx';
 import { genderToForm } from './form-values.ts';
 
@@ -143,22 +143,7 @@ export function ProfileSection({ data, failure }: { data: AccountPageData; failu
     <Section id="profil" title={t('account.profile.title')}>
       <PageForm name="profile" intent="profile" message={failure?.message} submit={t('account.profile.submit')}>
         <GenderRadios {...common} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput
-            {...common}
-            name="firstname"
-            label={t('checkout.billing.firstname')}
-            autoComplete="given-name"
-            maxLength={100}
-          />
-          <TextInput
-            {...common}
-            name="lastname"
-            label={t('checkout.billing.lastname')}
-            autoComplete="family-name"
-            maxLength={100}
-          />
-        </div>
+        <NameFields {...common} />
         <p className="text-sm text-muted">{t('account.profile.address_hint')}</p>
         <div className="grid gap-5 sm:grid-cols-2">
           {ADDRESS_FIELDS.map(([name, label, autoComplete, maxLength]) => (

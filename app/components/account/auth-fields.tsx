@@ -183,6 +183,29 @@ export function NewPasswordFields(props: FieldsProps) {
   );
 }
 
+/** First and last name side by side (sign-up and the account's profile). */
+export function NameFields(props: FieldsProps) {
+  const t = useT();
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextInput
+        {...props}
+        name="firstname"
+        label={t('checkout.billing.firstname')}
+        autoComplete="given-name"
+        maxLength={100}
+      />
+      <TextInput
+        {...props}
+        name="lastname"
+        label={t('checkout.billing.lastname')}
+        autoComplete="family-name"
+        maxLength={100}
+      />
+    </div>
+  );
+}
+
 /** Sign-up: gender, names, e-mail, password twice, newsletter (unticked), terms (required). */
 export function SignUpFields(props: FieldsProps) {
   const t = useT();
@@ -190,22 +213,7 @@ export function SignUpFields(props: FieldsProps) {
   return (
     <>
       <GenderRadios {...props} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput
-          {...props}
-          name="firstname"
-          label={t('checkout.billing.firstname')}
-          autoComplete="given-name"
-          maxLength={100}
-        />
-        <TextInput
-          {...props}
-          name="lastname"
-          label={t('checkout.billing.lastname')}
-          autoComplete="family-name"
-          maxLength={100}
-        />
-      </div>
+      <NameFields {...props} />
       <TextInput {...props} name="email" type="email" label={t('auth.page.email')} autoComplete="email" />
       <NewPasswordFields {...props} />
       <TickBox {...props} name="newsletter">
