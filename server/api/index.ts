@@ -88,6 +88,9 @@ export function createApiRouter(ctx: AppContext): Router {
       httpError = error;
     } else if (error instanceof RequestError) {
       httpError = requestErrorToHttp(error, t);
+    } else if (error instanceof URIError) {
+      // A malformed percent-escape in a path parameter (e.g. `database/check/%ZZ`): the router cannot decode it.
+      httpError = new HttpError(400, t('api.error.bad_url'));
     } else if (isBodyParserError(error)) {
       httpError = new HttpError(error.status === 413 ? 413 : 400, t('api.error.bad_json'));
     } else {

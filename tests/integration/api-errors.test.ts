@@ -82,3 +82,14 @@ describe('an unexpected error under /api', () => {
     }
   });
 });
+
+describe('a malformed percent-escape in a path parameter', () => {
+  it('answers 400 JSON with a translated message, not 500', async () => {
+    const res = await supertest(test.app)
+      .get('/api/database/check/%ZZ')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('App-Language', 'en');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: translator('en')('api.error.bad_url') });
+  });
+});

@@ -18,7 +18,9 @@ export type FormFailure = {
 
 /** The posted form, its `_csrf` check and the refill values (password fields left out). */
 export async function readForm(request: Request, session: { verifyCsrf(token: string): boolean }) {
-  const form = await request.formData();
+  // A body that is not a form (another Content-Type, a broken multipart) reads as an empty form: it then fails
+  // the CSRF check with a 419 and a translated message instead of a 500.
+  const form = await request.formData().catch(() => new FormData());
   const values: Record<string, string> = {};
   for (const [key, value] of form) {
     if (typeof value === 'string' && key !== '_csrf' && !/password/i.test(key)) values[key] = value;
