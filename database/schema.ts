@@ -277,6 +277,36 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull().default(0),
 });
 
+/** Gapless credit-note numbers per year (DESIGN §6: GS-YYYY-NNNNNN, "gapless per year like invoices"). */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/** `invoice` (RE-…) or `credit_note` (GS-…). */
+export type InvoiceDocumentKind = 'invoice' | 'credit_note';
+
+/**
+ * Issued invoices and credit notes (issue 9, §14 UStG): the snapshot each one renders from, written once when
+ * it is issued (`data` is `InvoiceData` of `app/domain/documents.ts`). A trigger refuses UPDATE and DELETE
+ * (migration 0005): an issued document never changes; a cancellation adds a credit note.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    kind: text('kind').$type<InvoiceDocumentKind>().notNull(),
+    /** `RE-YYYY-NNNNNN` or `GS-YYYY-NNNNNN` */
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('invoices_number_idx').on(t.number), index('invoices_reservation_idx').on(t.reservationId)],
+);
+
 /** Reservations (DESIGN §6 Reservation): travel fields, addresses, price breakdown in cents, invoice number, guest token hash. */
 export const reservations = pgTable(
   'reservations',

@@ -148,9 +148,7 @@ export function formatIsoDate(isoDate: string, locale: Locale): string {
 
 /** `1900` → `19`, `750` → `7,5` (de) / `7.5` (en). */
 function vatRateText(rateBp: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(
-    rateBp / 100,
-  );
+  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(rateBp / 100);
 }
 
 /**
@@ -204,9 +202,7 @@ export function buildInvoiceView(data: InvoiceData, girocodePayload: string | nu
       type: data.payment.type,
       label: data.payment.label,
       dueDate: data.payment.dueDate ? formatIsoDate(data.payment.dueDate, loc) : null,
-      bank: bank
-        ? { holder: bank.holder, iban: formatIban(bank.iban), bic: bank.bic, bankName: bank.bankName }
-        : null,
+      bank: bank ? { holder: bank.holder, iban: formatIban(bank.iban), bic: bank.bic, bankName: bank.bankName } : null,
       remittance: data.payment.remittance,
       girocodePayload,
     },

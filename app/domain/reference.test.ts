@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CROCKFORD_ALPHABET, formatInvoiceNumber, generateReference, normalizeReference } from './reference';
+import {
+  CROCKFORD_ALPHABET,
+  formatCreditNoteNumber,
+  formatInvoiceNumber,
+  generateReference,
+  normalizeReference,
+} from './reference';
 
 function fixed(...values: number[]) {
   return (bytes: Uint8Array) => {
@@ -100,5 +106,12 @@ describe('formatInvoiceNumber', () => {
     expect(() => formatInvoiceNumber(2026, 1_000_000)).toThrow(RangeError);
     expect(() => formatInvoiceNumber(2026, 1.5)).toThrow(RangeError);
     expect(() => formatInvoiceNumber(26, 1)).toThrow(RangeError);
+  });
+});
+
+describe('formatCreditNoteNumber', () => {
+  it('uses the GS prefix and the same padding and ranges', () => {
+    expect(formatCreditNoteNumber(2026, 7)).toBe('GS-2026-000007');
+    expect(() => formatCreditNoteNumber(2026, 0)).toThrow(RangeError);
   });
 });

@@ -72,9 +72,24 @@ export function normalizeReference(input: string): string | null {
  * Source: DESIGN §6 (Invoice number `RE-YYYY-NNNNNN`).
  */
 export function formatInvoiceNumber(year: number, sequence: number): string {
+  return documentNumber('RE', year, sequence);
+}
+
+/**
+ * Formats a credit-note number `GS-YYYY-NNNNNN`, e.g. `formatCreditNoteNumber(2026, 7) === 'GS-2026-000007'`;
+ * gapless per year like invoices, in its own sequence.
+ *
+ * @throws RangeError when year or sequence is out of range or not an integer.
+ * Source: DESIGN §6 (Cancellation: credit notes `GS-YYYY-NNNNNN`, gapless per year like invoices).
+ */
+export function formatCreditNoteNumber(year: number, sequence: number): string {
+  return documentNumber('GS', year, sequence);
+}
+
+function documentNumber(prefix: 'RE' | 'GS', year: number, sequence: number): string {
   if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`Invalid invoice year ${year}`);
   if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) {
     throw new RangeError(`Invoice sequence must be 1–999999, got ${sequence}`);
   }
-  return `RE-${year}-${String(sequence).padStart(6, '0')}`;
+  return `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
 }

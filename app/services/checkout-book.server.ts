@@ -4,25 +4,26 @@
  * 1. {@link reserveDays}: create and lock the stay's `tariff_days` rows (`FOR UPDATE`, date order), check the
  *    capacity, book one space per day;
  * 2. {@link redeemCoupon}: count the coupon use with a guarded update;
- * 3. {@link nextInvoiceNumber}: the gapless per-year invoice number (offline payment types confirm at once);
+ * 3. `nextDocumentNumber`: the gapless per-year invoice number (offline payment types confirm at once);
  * 4. {@link insertReservation}: insert under a fresh random reference, retrying a taken one;
- * 5. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
+ * 5. `storeInvoice`: the invoice's immutable snapshot (confirmed reservations only);
+ * 6. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
  * Any refusal rolls everything back, so a failed booking holds no space, no coupon use and no number.
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { coupons, invoiceCounters, reservations, tariffDays } from '#database/schema.ts';
-import { SHOP_TIME_ZONE } from '~/constants.ts';
+import { coupons, reservations, tariffDays } from '#database/schema.ts';
 import { remainingSpaces } from '~/domain/availability.ts';
-import { localToInstant, todayInZone } from '~/domain/local-time.ts';
+import { localToInstant } from '~/domain/local-time.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
-import { formatInvoiceNumber, generateReference } from '~/domain/reference.ts';
+import { generateReference } from '~/domain/reference.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import type { CartContext } from './checkout-cart-context.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
+import { nextDocumentNumber, storeInvoice, type InvoiceIssuer } from './invoices.server.ts';
 import { initialStatus } from './payment.server.ts';
 
 /** A stored reservation row. */
@@ -80,21 +81,6 @@ async function redeemCoupon(tx: Database, coupon: CouponRow): Promise<void> {
 }
 
 /**
- * The next invoice number of `year`, `RE-YYYY-NNNNNN`. The counter row stays locked until the transaction
- * ends, and a rollback gives the number back: the sequence is gapless per year.
- *
- * Source: DESIGN §6 (Invoice: number `RE-YYYY-NNNNNN`, gapless per year, assigned once on confirmation).
- */
-async function nextInvoiceNumber(tx: Database, year: number): Promise<string> {
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
-  return formatInvoiceNumber(year, counter.last);
-}
-
-/**
  * Inserts the reservation under a random reference (8 Crockford-base32 characters); a taken reference is
  * skipped without aborting the transaction (`ON CONFLICT DO NOTHING` on the reference only, so any other
  * violation still throws) and another one is drawn, at most {@link REFERENCE_ATTEMPTS} times.
@@ -127,7 +113,8 @@ async function insertReservation(
  * @param input.price - from `priceBooking` (integer euro cents).
  * @param input.userId - the signed-in user, or null for a guest.
  * @param input.locale - the customer's language (stored for mails).
- * @param input.now - current instant (confirmation time; invoice year in {@link SHOP_TIME_ZONE}).
+ * @param input.issuer - seller and bank account printed on the invoice (from the configuration).
+ * @param input.now - current instant (confirmation time; invoice year in the shop's time zone).
  * @param input.inTransaction - runs last inside the same transaction with the new row.
  * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.coupon.used_up` (see the steps);
@@ -142,6 +129,7 @@ export async function bookReservation(
     price: PriceBreakdown;
     userId: number | null;
     locale: Locale;
+    issuer: InvoiceIssuer;
     now: Date;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
@@ -156,13 +144,12 @@ export async function bookReservation(
   const dates = stayDates(stay.entry, stay.exit);
   const status = initialStatus(booking.method);
   const guest = createGuestToken();
-  const invoiceYear = Number(todayInZone(now, SHOP_TIME_ZONE).slice(0, 4));
 
   const reservation = await db.transaction(async (tx) => {
     await reserveDays(tx as unknown as Database, tariff, dates);
     if (coupon) await redeemCoupon(tx as unknown as Database, coupon);
     const invoiceNumber =
-      status === 'confirmed' ? await nextInvoiceNumber(tx as unknown as Database, invoiceYear) : null;
+      status === 'confirmed' ? await nextDocumentNumber(tx as unknown as Database, 'invoice', now) : null;
     const row = await insertReservation(tx as unknown as Database, {
       status,
       locale: input.locale,
@@ -194,6 +181,14 @@ export async function bookReservation(
       createdAt: now,
       confirmedAt: status === 'confirmed' ? now : null,
     });
+    if (invoiceNumber) {
+      await storeInvoice(
+        tx as unknown as Database,
+        { reservation: row, airport, tariff, lot: tariff.lot },
+        input.issuer,
+        now,
+      );
+    }
     if (input.inTransaction) await input.inTransaction(tx as unknown as Database, row);
     return row;
   });

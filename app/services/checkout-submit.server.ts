@@ -8,6 +8,7 @@ import { placeReservation, type Reservation } from './checkout.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import { grantGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
+import { invoiceIssuerOf } from './invoices.server.ts';
 import { deliverPendingMail, enqueueReservationConfirmation } from './mail.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { buildGuestAccessUrl } from './reservations.server.ts';
@@ -131,6 +132,7 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
       body: input.body,
       userId: input.session.get('userId') ?? null,
       locale: input.locale,
+      issuer: invoiceIssuerOf(ctx.env),
       now: ctx.now(),
       inTransaction: key
         ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale))

@@ -15,6 +15,7 @@ import { bookReservation, type Reservation } from './checkout-book.server.ts';
 import { loadCartContext } from './checkout-cart-context.server.ts';
 import { priceBooking } from './checkout-price.server.ts';
 import { asObject, validateBooking } from './checkout-validate.server.ts';
+import type { InvoiceIssuer } from './invoices.server.ts';
 
 export { CheckoutError } from './checkout-error.server.ts';
 export { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
@@ -37,6 +38,7 @@ export type { Reservation } from './checkout-book.server.ts';
  * @param input.body - the flat wire body of all steps.
  * @param input.userId - the signed-in user, or null for a guest.
  * @param input.locale - the customer's language (stored for mails).
+ * @param input.issuer - seller and bank account for the invoice snapshot (`invoiceIssuerOf(env)`).
  * @param input.now - current instant (lead time, confirmation time, invoice year in the shop's time zone).
  * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.no_cart` / `api.error.airport_locked` / `checkout.api.sold_out` /
@@ -51,6 +53,7 @@ export async function placeReservation(
     body: unknown;
     userId: number | null;
     locale: Locale;
+    issuer: InvoiceIssuer;
     now: Date;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
@@ -64,6 +67,7 @@ export async function placeReservation(
     price,
     userId: input.userId,
     locale: input.locale,
+    issuer: input.issuer,
     now: input.now,
     inTransaction: input.inTransaction,
   });

@@ -179,6 +179,15 @@ function invoiceAddressOf(row: ReservationRow): Record<string, unknown> | null {
   return null;
 }
 
+/**
+ * The invoice's buyer as address lines: the separate invoice address when the customer gave one, else the
+ * billing address (company, salutation + name, street, postcode + city, country in `locale`).
+ * Source: §14 Abs. 4 Nr. 1 UStG (name and address of the recipient), SPEC §3 (billIsDifferentAddress).
+ */
+export function invoiceBuyerLines(row: ReservationRow, locale: Locale): string[] {
+  return addressView(invoiceAddressOf(row) ?? row.billingAddress ?? {}, locale).lines;
+}
+
 function phoneOf(address: Record<string, unknown>): string {
   const parts = [address.phonePrefix, address.phoneNumber].filter((p) => typeof p === 'string' && p.trim());
   return parts.map((p) => String(p).trim()).join(' ');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airports, coupons, reservations, tariffDays, tariffs } from '../../database/schema.ts';
+import { airports, coupons, invoices, rateLimits, reservations, tariffDays, tariffs } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
@@ -35,7 +35,7 @@ async function clientsWithCart(tariffId: number, count: number, times = stay): P
     Array.from({ length: count }, async () => {
       const c = await new ApiClient(test).start();
       const res = await c.post('checkout/cart', { airportId: fra.id, tariffId, ...times });
-      expect(res.status).toBe(200);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       return c;
     }),
   );
@@ -149,12 +149,27 @@ describe('concurrent POST /api/checkout', () => {
     expect(await test.ctx.db.select().from(reservations)).toHaveLength(before + 1);
   });
 
-  it('hands out gapless invoice numbers and unique references under concurrency', async () => {
+  it('hands out gapless invoice numbers, one stored invoice each and unique references to 50 concurrent bookings', async () => {
     const tariff = fraTariffs[0];
+    await test.ctx.db.update(tariffs).set({ capacity: 500 }).where(eq(tariffs.id, tariff.id));
+    // All 50 customers share the test's IP: give the carts and then the checkouts each a fresh per-IP
+    // allowance (120 requests a minute), so the race below is about invoice numbers, not the rate limit.
+    await test.ctx.db.delete(rateLimits);
     const times = stayFrom('2027-02-01', '2027-02-03');
-    const clients = await clientsWithCart(tariff.id, 8, times);
+    const clients = await clientsWithCart(tariff.id, 50, times);
+    await test.ctx.db.delete(rateLimits);
     const responses = await Promise.all(clients.map((c) => c.post('checkout', body({}, times))));
-    expect(countStatuses(responses)).toEqual({ 201: 8 });
+    expect(countStatuses(responses)).toEqual({ 201: 50 });
     await expectGaplessInvoiceNumbers();
+    // Each confirmed reservation has exactly its own immutable invoice snapshot, stored in the same transaction.
+    const booked = await test.ctx.db.select().from(reservations);
+    const stored = await test.ctx.db.select().from(invoices);
+    expect(stored.map((i) => i.number).sort()).toEqual(booked.map((r) => r.invoiceNumber).sort());
+    for (const row of stored) {
+      const owner = booked.find((r) => r.id === row.reservationId)!;
+      expect(row.kind).toBe('invoice');
+      expect(row.number).toBe(owner.invoiceNumber);
+      expect(row.data).toMatchObject({ number: owner.invoiceNumber, reference: owner.reference });
+    }
   });
 });
