@@ -14,6 +14,16 @@ export default [
     route('reservierung/:reference/dokument', 'routes/guest-reservation-document.tsx', {
       id: 'guest.reservation.document',
     }),
+    route('reservierung/:reference/pdf', 'routes/reservation-document-page.tsx', { id: 'guest.reservation.pdf' }),
+    route('reservierung/:reference/rechnung', 'routes/reservation-document-page.tsx', {
+      id: 'guest.reservation.invoice',
+    }),
+    route('reservierung/:reference/dokument/:document', 'routes/reservation-frame.tsx', {
+      id: 'guest.reservation.frame',
+    }),
+    route('reservierung/:reference/download/:file', 'routes/reservation-download.tsx', {
+      id: 'guest.reservation.download',
+    }),
     route('anmelden', 'routes/auth-signin.tsx', { id: 'auth.signin' }),
     route('registrieren', 'routes/auth-signup.tsx', { id: 'auth.signup' }),
     route('passwort-vergessen', 'routes/auth-lost-password.tsx', { id: 'auth.lost-password' }),
@@ -24,6 +34,18 @@ export default [
     route('konto/reservierungen/:reference', 'routes/user-reservation.tsx', { id: 'user.reservation' }),
     route('konto/reservierungen/:reference/dokument', 'routes/user-reservation-document.tsx', {
       id: 'user.reservation.document',
+    }),
+    route('konto/reservierungen/:reference/pdf', 'routes/reservation-document-page.tsx', {
+      id: 'user.reservation.pdf',
+    }),
+    route('konto/reservierungen/:reference/rechnung', 'routes/reservation-document-page.tsx', {
+      id: 'user.reservation.invoice',
+    }),
+    route('konto/reservierungen/:reference/dokument/:document', 'routes/reservation-frame.tsx', {
+      id: 'user.reservation.frame',
+    }),
+    route('konto/reservierungen/:reference/download/:file', 'routes/reservation-download.tsx', {
+      id: 'user.reservation.download',
     }),
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),
     route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),

@@ -382,6 +382,8 @@ export const mailOutbox = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     reservationId: integer('reservation_id').references(() => reservations.id),
+    /** the shop's origin when queued (`PUBLIC_URL` or the request's), for links in attachments drawn at send time */
+    baseUrl: text('base_url'),
     locale: text('locale').notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),

@@ -24,11 +24,11 @@ export function guestHeaders(...sources: (Headers | undefined)[]) {
 
 /**
  * The reservation view of `reference` for a guest with access; throws the redirect (token, canonical spelling)
- * or the 404. `suffix` is the rest of the route's path after the reference (`''` or `'/dokument'`).
+ * or the 404. `suffix` is the rest of the route's path after the reference (`''`, `'/dokument'`, `'/pdf'`, …).
  */
 export async function guestReservation(
   { app, session }: Pick<ShopContext, 'app' | 'session'>,
-  input: { request: Request; reference: string; locale: Locale; suffix: '' | '/dokument' },
+  input: { request: Request; reference: string; locale: Locale; suffix: string },
 ) {
   const url = new URL(input.request.url);
   const token = url.searchParams.get('token');

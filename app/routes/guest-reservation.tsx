@@ -1,28 +1,36 @@
 import { Search } from 'lucide-react';
 import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import type { Route } from './+types/guest-reservation';
 import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
 
 /**
  * guest.reservation (`/reservierung/:reference`, DESIGN §3): the guest's reservation in the embedded frame
- * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view, until the PDF documents come). Access
+ * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view) and links to its documents (voucher,
+ * invoice, calendar; `reservation-document-page.tsx`, `reservation-download.tsx`). Access
  * by the mail link's token or the lookup form (`guest-reservation.server.ts`); anyone else gets the plain 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = toLocale(params.lang);
-  const { reference } = await guestReservation(context.get(shopContext), {
+  const shop = context.get(shopContext);
+  const { reference, details } = await guestReservation(shop, {
     request,
     reference: params.reference,
     locale,
     suffix: '',
   });
+  const documents = await listReservationDocuments(shop.app, details);
   const t = translator(locale);
-  return data({ title: t('reservation.meta.title', { reference }), reference }, { headers: GUEST_PRIVATE_HEADERS });
+  return data(
+    { title: t('reservation.meta.title', { reference }), reference, documents },
+    { headers: GUEST_PRIVATE_HEADERS },
+  );
 }
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
@@ -32,7 +40,7 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 export default function GuestReservation({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { reference } = loaderData;
+  const { reference, documents } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -45,6 +53,7 @@ export default function GuestReservation({ loaderData }: Route.ComponentProps) {
           {t('reservation.lookup_link')}
         </a>
       </div>
+      <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
       <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
     </div>
   );

@@ -1,24 +1,29 @@
 import { ArrowLeft } from 'lucide-react';
 import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import type { Route } from './+types/user-reservation';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
-import { ownReservation } from './user-reservation.server.ts';
+import { accessibleReservation } from './helpers/reservation-access.server.ts';
 
 /**
  * user.reservation (`/konto/reservierungen/:reference`): the owner's reservation in the embedded frame
- * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view, until the PDF documents come).
+ * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view) and links to its documents.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = toLocale(params.lang);
-  const view = await ownReservation(context.get(shopContext), params.reference, locale);
+  const shop = context.get(shopContext);
+  const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
+  const reference = details.reservation.reference;
+  const documents = await listReservationDocuments(shop.app, details);
   const t = translator(locale);
   return data(
-    { title: t('account.reservation.meta.title', { reference: view.reference }), reference: view.reference },
+    { title: t('account.reservation.meta.title', { reference }), reference, documents },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -30,7 +35,7 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 export default function UserReservation({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { reference } = loaderData;
+  const { reference, documents } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -40,6 +45,7 @@ export default function UserReservation({ loaderData }: Route.ComponentProps) {
           {t('account.reservation.back')}
         </a>
       </div>
+      <DocumentLinks basePath={`/konto/reservierungen/${reference}`} documents={documents} />
       <DocumentFrame
         src={href(`/konto/reservierungen/${reference}/dokument`)}
         title={t('account.reservation.frame', { reference })}

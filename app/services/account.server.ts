@@ -31,6 +31,7 @@ import {
   buildReservationView,
   findReservationByReference,
   findReservationsOfUser,
+  type ReservationDetails,
   type ReservationView,
 } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -262,9 +263,22 @@ export async function findUserReservation(
   ctx: ServiceContext,
   input: { userId: number; reference: string; locale: Locale },
 ): Promise<ReservationView | null> {
+  const details = await findUserReservationDetails(ctx, input);
+  return details ? withGirocodeImage(buildReservationView(details, input.locale, bankAccountOf(ctx.env))) : null;
+}
+
+/**
+ * One reservation of the signed-in user with airport, tariff and lot (its documents: voucher, invoice, calendar).
+ * @returns the details, or null when the reference is malformed, unknown or another user's (answer 404).
+ * @throws on database errors only.
+ * Source: DESIGN §3 (user.reservation: owner only).
+ */
+export async function findUserReservationDetails(
+  ctx: ServiceContext,
+  input: { userId: number; reference: string },
+): Promise<ReservationDetails | null> {
   const reference = normalizeReference(input.reference);
   if (!reference) return null;
   const details = await findReservationByReference(ctx.db, reference);
-  if (!details || details.reservation.userId !== input.userId) return null;
-  return withGirocodeImage(buildReservationView(details, input.locale, bankAccountOf(ctx.env)));
+  return details && details.reservation.userId === input.userId ? details : null;
 }

@@ -15,12 +15,13 @@ export function bankAccountOf(env: MailConfig): BankAccount {
 }
 
 /**
- * The GiroCode of `payload` as an SVG `data:` URL (error correction M, quiet zone 1 module), for an `<img>`.
- * @param payload - from `girocodePayload` (≤ 331 bytes).
+ * A QR code of `payload` as an SVG `data:` URL (error correction M, quiet zone 1 module), for an `<img>`: the
+ * GiroCode of the reservation pages and the voucher's reference code.
+ * @param payload - e.g. from `girocodePayload` (≤ 331 bytes) or a reservation reference.
  * @throws Error from `qrcode` when the payload does not fit a QR code (cannot happen within EPC069-12 limits).
  * Source: EPC069-12 (QR code, error correction level M).
  */
-async function girocodeSvgDataUrl(payload: string): Promise<string> {
+export async function qrCodeSvgDataUrl(payload: string): Promise<string> {
   const svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
@@ -43,5 +44,5 @@ export async function girocodePng(payload: string): Promise<Buffer> {
 export async function withGirocodeImage(view: ReservationView): Promise<ReservationView> {
   const transfer = view.bankTransfer;
   if (!transfer?.payload) return view;
-  return { ...view, bankTransfer: { ...transfer, qrDataUrl: await girocodeSvgDataUrl(transfer.payload) } };
+  return { ...view, bankTransfer: { ...transfer, qrDataUrl: await qrCodeSvgDataUrl(transfer.payload) } };
 }

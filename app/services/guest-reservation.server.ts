@@ -9,7 +9,7 @@ import type { BankAccount, ReservationView } from '~/domain/reservation-view.ts'
 import type { Locale } from '~/i18n.ts';
 import { withGirocodeImage } from './girocode.server.ts';
 import { grantGuestAccess, hasGuestAccess, verifyGuestToken } from './guest-access.server.ts';
-import { buildReservationView, findReservationByReference } from './reservations.server.ts';
+import { buildReservationView, findReservationByReference, type ReservationDetails } from './reservations.server.ts';
 import type { SessionPort } from './session-port.ts';
 
 /**
@@ -20,13 +20,14 @@ import type { SessionPort } from './session-port.ts';
  *   the token, so it stays out of history and referrers;
  * - `not_found`: no access — the same outcome for a malformed or unknown reference, a wrong token and a session
  *   without access, so the answer gives no hint whether the reference exists;
- * - `view`: the session has access; the reservation as the page (and the confirmation mail) show it.
+ * - `view`: the session has access; the reservation as the page (and the confirmation mail) show it, and its
+ *   details (for its documents).
  */
 export type GuestReservationAccess =
   | { kind: 'canonical'; reference: string }
   | { kind: 'granted' }
   | { kind: 'not_found' }
-  | { kind: 'view'; reference: string; view: ReservationView };
+  | { kind: 'view'; reference: string; view: ReservationView; details: ReservationDetails };
 
 /**
  * Decides what the guest reservation page answers: canonical spelling first, then the token (checked in
@@ -65,5 +66,6 @@ export async function openGuestReservation(
     kind: 'view',
     reference,
     view: await withGirocodeImage(buildReservationView(details, input.locale, input.bank)),
+    details,
   };
 }

@@ -19,6 +19,7 @@ import {
   type AccountMailKind,
   type ShopInfo,
 } from './mail-templates.server.ts';
+import { listReservationDocuments, reservationDocumentFile } from './reservation-documents.server.ts';
 import { buildReservationView, findReservationById } from './reservations.server.ts';
 import type { MailConfig, ServiceLogger } from './service-context.ts';
 
@@ -26,7 +27,12 @@ import type { MailConfig, ServiceLogger } from './service-context.ts';
  * What the mail functions need of the application context: the database (outbox), the mail settings and a
  * logger. The server's `AppContext` satisfies it as it is.
  */
-export type MailContext = { db: Database; env: MailConfig; logger: ServiceLogger };
+export type MailContext = {
+  db: Database;
+  env: MailConfig & { PUBLIC_URL?: string };
+  logger: ServiceLogger;
+  now?: () => Date;
+};
 
 /** An outbox row. */
 type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -91,6 +97,7 @@ export async function enqueueReservationConfirmation(
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    baseUrl: ctx.env.PUBLIC_URL ?? new URL(input.accessUrl).origin,
     status: 'pending',
   });
   nudgeWorker();
@@ -126,24 +133,41 @@ export async function enqueueAccountMail(
 /** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
 type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
 
-/** An inline attachment of a mail (nodemailer's shape). */
-type InlineAttachment = { filename: string; content: Buffer; contentType: string; cid: string };
+/** An attachment of a mail (nodemailer's shape); `cid` for an inline image the HTML refers to. */
+type Attachment = { filename: string; content: Buffer | string; contentType: string; cid?: string };
 
 /**
- * The inline attachments of an outbox row, drawn at send time (the outbox keeps text only): the GiroCode PNG
- * of a reservation confirmation whose HTML refers to it (`cid:`), from the reservation and the configured
- * account. Source: issue 9 (GiroCode in the confirmation mail), EPC069-12.
+ * The attachments of an outbox row, drawn at send time from the stored reservation (the outbox keeps text only).
+ * A reservation confirmation carries the voucher PDF, the invoice PDF (from its stored snapshot), the calendar
+ * file, and the GiroCode PNG inline when its HTML refers to it (`cid:`). Source: issue 9 (the confirmation mail
+ * carries the voucher PDF and the `.ics`; GiroCode, EPC069-12).
+ * @throws on database or rendering errors (the send fails and is retried later).
  */
-async function inlineAttachments(ctx: MailContext, row: MailOutboxRow): Promise<InlineAttachment[]> {
-  if (row.kind !== 'reservation_confirmation' || !row.reservationId || !row.html.includes(`cid:${GIROCODE_CID}`)) {
-    return [];
-  }
+async function attachmentsOf(ctx: MailContext, row: MailOutboxRow): Promise<Attachment[]> {
+  if (row.kind !== 'reservation_confirmation' || !row.reservationId) return [];
   const details = await findReservationById(ctx.db, row.reservationId);
-  const payload = details && buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
-  if (!payload) return [];
-  return [
-    { filename: 'GiroCode.png', content: await girocodePng(payload), contentType: 'image/png', cid: GIROCODE_CID },
-  ];
+  if (!details) return [];
+  const attachments: Attachment[] = [];
+  const payload = buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
+  if (payload && row.html.includes(`cid:${GIROCODE_CID}`)) {
+    attachments.push({
+      filename: 'GiroCode.png',
+      content: await girocodePng(payload),
+      contentType: 'image/png',
+      cid: GIROCODE_CID,
+    });
+  }
+  const serviceCtx = { ...ctx, now: ctx.now ?? (() => new Date()) };
+  const baseUrl = row.baseUrl ?? ctx.env.PUBLIC_URL;
+  if (!baseUrl) return attachments;
+  const documents = await listReservationDocuments(serviceCtx, details);
+  const names = [documents.voucher?.fileName, documents.invoice?.fileName, documents.calendar?.fileName];
+  for (const fileName of names) {
+    if (!fileName) continue;
+    const file = await reservationDocumentFile(serviceCtx, details, { fileName, baseUrl });
+    if (file) attachments.push({ filename: file.fileName, content: file.body, contentType: file.contentType });
+  }
+  return attachments;
 }
 
 function createSender(ctx: MailContext): Sender {
@@ -156,7 +180,7 @@ function createSender(ctx: MailContext): Sender {
     text: row.text,
     html: row.html,
     headers: { 'X-Mail-Kind': row.kind },
-    attachments: await inlineAttachments(ctx, row),
+    attachments: await attachmentsOf(ctx, row),
   });
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({

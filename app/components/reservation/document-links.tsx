@@ -1,0 +1,99 @@
+/**
+ * The documents of a reservation as links (issue 9): the voucher and invoice pages (framed HTML with a PDF
+ * download), credit notes and the calendar file. Plain links: works without JavaScript.
+ */
+import { CalendarPlus, Download, FileText, Receipt, Ticket } from 'lucide-react';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+
+/** The documents as `listReservationDocuments` reports them. */
+export type DocumentLinksData = {
+  voucher: { fileName: string } | null;
+  invoice: { number: string; fileName: string } | null;
+  creditNotes: { number: string; fileName: string }[];
+  calendar: { fileName: string } | null;
+};
+
+const linkClass =
+  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
+/** `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised). */
+export function DocumentLinks({ basePath, documents }: { basePath: string; documents: DocumentLinksData }) {
+  const t = useT();
+  const href = useHref();
+  const download = (fileName: string) => href(`${basePath}/download/${encodeURIComponent(fileName)}`);
+  const { voucher, invoice, creditNotes, calendar } = documents;
+  if (!voucher && !invoice && creditNotes.length === 0 && !calendar) return null;
+  return (
+    <section aria-labelledby="documents-title" className="mb-6 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden">
+      <h2 id="documents-title" className="mb-3 text-lg font-semibold">
+        {t('reservation.documents.title')}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {voucher && (
+          <li className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+            <span className="flex items-center gap-2 font-medium">
+              <Ticket aria-hidden size={18} className="text-accent" />
+              {t('reservation.documents.voucher')}
+            </span>
+            <span className="text-sm text-slate-600">{t('reservation.documents.voucher.text')}</span>
+            <span className="flex flex-wrap gap-2">
+              <a className={linkClass} href={href(`${basePath}/pdf`)}>
+                <FileText aria-hidden size={16} />
+                {t('reservation.documents.show')}
+                <span className="sr-only">: {t('reservation.documents.voucher')}</span>
+              </a>
+              <a className={linkClass} href={download(voucher.fileName)} download={voucher.fileName}>
+                <Download aria-hidden size={16} />
+                {t('reservation.documents.download_named', { name: t('reservation.documents.voucher') })}
+              </a>
+            </span>
+          </li>
+        )}
+        {invoice && (
+          <li className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+            <span className="flex items-center gap-2 font-medium">
+              <Receipt aria-hidden size={18} className="text-accent" />
+              {t('reservation.documents.invoice', { number: invoice.number })}
+            </span>
+            <span className="flex flex-wrap gap-2">
+              <a className={linkClass} href={href(`${basePath}/rechnung`)}>
+                <FileText aria-hidden size={16} />
+                {t('reservation.documents.show')}
+                <span className="sr-only">: {t('reservation.documents.invoice', { number: invoice.number })}</span>
+              </a>
+              <a className={linkClass} href={download(invoice.fileName)} download={invoice.fileName}>
+                <Download aria-hidden size={16} />
+                {t('reservation.documents.download_named', {
+                  name: t('reservation.documents.invoice', { number: invoice.number }),
+                })}
+              </a>
+            </span>
+            {creditNotes.map((note) => (
+              <a key={note.number} className={linkClass} href={download(note.fileName)} download={note.fileName}>
+                <Download aria-hidden size={16} />
+                {t('reservation.documents.download_named', {
+                  name: t('reservation.documents.credit_note', { number: note.number }),
+                })}
+              </a>
+            ))}
+          </li>
+        )}
+        {calendar && (
+          <li className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+            <span className="flex items-center gap-2 font-medium">
+              <CalendarPlus aria-hidden size={18} className="text-accent" />
+              {t('reservation.documents.calendar')}
+            </span>
+            <span className="text-sm text-slate-600">{t('reservation.documents.calendar.text')}</span>
+            <span>
+              <a className={linkClass} href={download(calendar.fileName)} download={calendar.fileName}>
+                <Download aria-hidden size={16} />
+                {calendar.fileName}
+              </a>
+            </span>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

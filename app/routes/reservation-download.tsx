@@ -1,0 +1,32 @@
+import { data } from 'react-router';
+import { toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
+import type { Route } from './+types/reservation-download';
+import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { accessibleReservation, shopOrigin } from './helpers/reservation-access.server.ts';
+
+/**
+ * Document downloads of a reservation (issue 9), a resource route for `/reservierung/:reference/download/:file`
+ * (guest access) and `/konto/reservierungen/:reference/download/:file` (owner): `Parkschein-<ref>.pdf`,
+ * `Rechnung-RE-….pdf`, `Gutschrift-GS-….pdf`, `Parkplatz-<ref>.ics`. Any other name, and anyone else, gets 404.
+ * Every file is in the booking's language (issue 9: "in the booking's language"); invoices exactly as issued.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = toLocale(params.lang);
+  const shop = context.get(shopContext);
+  const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
+  const file = await reservationDocumentFile(shop.app, details, {
+    fileName: params.file,
+    baseUrl: shopOrigin(shop.app, request),
+  });
+  if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
+    headers: {
+      ...PRIVATE_HEADERS,
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

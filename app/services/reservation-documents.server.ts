@@ -1,0 +1,187 @@
+/**
+ * The documents of a reservation (issue 9): which ones it has, their views for the framed HTML documents, and
+ * the files to download or attach — the voucher PDF `Parkschein-<reference>.pdf`, the invoice and credit-note
+ * PDFs `Rechnung-RE-….pdf` / `Gutschrift-GS-….pdf` (from their stored snapshots), and the calendar file
+ * `Parkplatz-<reference>.ics`. Access is decided before: every function here assumes the caller may see the
+ * reservation (route helpers answer 404 otherwise).
+ */
+import { buildInvoiceView, type InvoiceData, type InvoiceView, type VoucherView } from '~/domain/documents.ts';
+import { girocodePayload } from '~/domain/girocode.ts';
+import { formatMoney } from '~/domain/money.ts';
+import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { reservationCalendar } from './documents/calendar.server.ts';
+import { renderInvoicePdf } from './documents/invoice-pdf.server.ts';
+import { renderVoucherPdf } from './documents/voucher-pdf.server.ts';
+import { bankAccountOf, qrCodeSvgDataUrl, withGirocodeImage } from './girocode.server.ts';
+import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
+import { buildReservationView, type ReservationDetails } from './reservations.server.ts';
+import type { ServiceContext } from './service-context.ts';
+
+/** A downloadable document of a reservation. */
+export type DocumentFile = { body: Buffer | string; contentType: string; fileName: string };
+
+/** What the reservation pages list: the voucher (null when not valid), invoice, credit notes, calendar file. */
+export type ReservationDocuments = {
+  voucher: { fileName: string } | null;
+  invoice: { number: string; fileName: string } | null;
+  creditNotes: { number: string; fileName: string }[];
+  calendar: { fileName: string } | null;
+};
+
+/** `Parkschein-<reference>.pdf` (issue 9: "a sensible file name"). */
+export function voucherFileName(reference: string): string {
+  return `Parkschein-${reference}.pdf`;
+}
+
+/** `Rechnung-RE-2026-000001.pdf` or `Gutschrift-GS-2026-000001.pdf`. */
+export function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
+  return `${data.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}-${data.number}.pdf`;
+}
+
+/** `Parkplatz-<reference>.ics`. */
+export function calendarFileName(reference: string): string {
+  return `Parkplatz-${reference}.ics`;
+}
+
+/**
+ * A voucher is valid only for a booking that stands: confirmed (or already completed). A reservation waiting
+ * for its online payment or a cancelled one has none (a car park must not accept it).
+ */
+function hasVoucher(details: ReservationDetails): boolean {
+  return details.reservation.status === 'confirmed' || details.reservation.status === 'completed';
+}
+
+/**
+ * The documents a reservation has now. Reads (and for reservations confirmed before snapshots existed, writes
+ * once) the stored invoice snapshots.
+ * @throws on database errors only.
+ * Source: issue 9.
+ */
+export async function listReservationDocuments(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+): Promise<ReservationDocuments> {
+  const { invoice, creditNotes } = await findInvoiceDocuments(ctx.db, details, invoiceIssuerOf(ctx.env));
+  const reference = details.reservation.reference;
+  const valid = hasVoucher(details);
+  return {
+    voucher: valid ? { fileName: voucherFileName(reference) } : null,
+    invoice: invoice ? { number: invoice.number, fileName: invoiceFileName(invoice) } : null,
+    creditNotes: creditNotes.map((c) => ({ number: c.number, fileName: invoiceFileName(c) })),
+    calendar: valid ? { fileName: calendarFileName(reference) } : null,
+  };
+}
+
+/**
+ * The self-service address printed on the voucher and in the calendar: the reservation lookup page (never the
+ * secret guest link — a voucher is shown to car-park staff).
+ * @param baseUrl - the shop's origin (`PUBLIC_URL`, else the request's).
+ */
+export function manageUrlOf(baseUrl: string, locale: Locale): string {
+  return new URL(localePath(locale, '/reservierung'), baseUrl).href;
+}
+
+/**
+ * The voucher's view in `locale`, with its QR code (content: the reference) drawn as an SVG `data:` URL.
+ * @returns null when the reservation has no valid voucher (pending payment, cancelled).
+ * @throws on `qrcode` errors only (cannot happen for a reference).
+ * Source: issue 9 (voucher content).
+ */
+export async function buildVoucherView(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+  input: { locale: Locale; baseUrl: string },
+): Promise<VoucherView | null> {
+  if (!hasVoucher(details)) return null;
+  const r = details.reservation;
+  const reservation = await withGirocodeImage(buildReservationView(details, input.locale, bankAccountOf(ctx.env)));
+  return {
+    reservation,
+    qrPayload: r.reference,
+    qrDataUrl: await qrCodeSvgDataUrl(r.reference),
+    manageUrl: manageUrlOf(input.baseUrl, input.locale),
+    dueOnSite: r.paymentType === 'on_site' && r.totalCents > 0 ? formatMoney(r.totalCents, input.locale) : null,
+    shop: { name: ctx.env.SHOP_NAME, email: ctx.env.SHOP_EMAIL, phone: ctx.env.SHOP_PHONE },
+  };
+}
+
+/**
+ * The display view of a stored invoice or credit note, with the GiroCode payload when it asks for a transfer
+ * (stored bank account, gross amount, remittance text; null when the payload would break EPC069-12 limits).
+ * @throws RangeError for a corrupt snapshot (non-integer cents).
+ * Source: issue 9, EPC069-12.
+ */
+export function invoiceViewOf(data: InvoiceData): InvoiceView {
+  const bank = data.payment.bank;
+  let payload: string | null = null;
+  if (data.kind === 'invoice' && bank && data.totals.grossCents > 0) {
+    try {
+      payload = girocodePayload({
+        bic: bank.bic,
+        name: bank.holder,
+        iban: bank.iban,
+        amountCents: data.totals.grossCents,
+        text: data.payment.remittance,
+      });
+    } catch {
+      payload = null;
+    }
+  }
+  return buildInvoiceView(data, payload);
+}
+
+/**
+ * The stored invoice (`number` omitted or the invoice's number) or credit note (`number` = its number) of a
+ * reservation, as a view; null when it has no such document.
+ * @throws on database errors only.
+ */
+export async function findInvoiceView(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+  number?: string,
+): Promise<InvoiceView | null> {
+  const { invoice, creditNotes } = await findInvoiceDocuments(ctx.db, details, invoiceIssuerOf(ctx.env));
+  const data = number === undefined ? invoice : [invoice, ...creditNotes].find((d) => d?.number === number);
+  return data ? invoiceViewOf(data) : null;
+}
+
+/**
+ * The file named `fileName` of a reservation, rendered now: the voucher PDF and the calendar in `locale`
+ * (default: the booking's language), invoices and credit notes from their stored snapshots (always in the
+ * language they were issued in, identical on every download).
+ *
+ * @param input.fileName - exactly one of the names {@link listReservationDocuments} offers.
+ * @param input.baseUrl - the shop's origin for the self-service link.
+ * @returns the file, or null for any other name (the caller answers 404).
+ * @throws on database or rendering errors.
+ * Source: issue 9 (download PDF link with a sensible file name; `.ics` download).
+ */
+export async function reservationDocumentFile(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+  input: { fileName: string; baseUrl: string; locale?: Locale },
+): Promise<DocumentFile | null> {
+  const r = details.reservation;
+  const locale = toLocale(input.locale ?? r.locale);
+  const { fileName } = input;
+  if (fileName === voucherFileName(r.reference)) {
+    const view = await buildVoucherView(ctx, details, { locale, baseUrl: input.baseUrl });
+    return view ? { body: await renderVoucherPdf(view), contentType: 'application/pdf', fileName } : null;
+  }
+  if (fileName === calendarFileName(r.reference)) {
+    if (!hasVoucher(details)) return null;
+    const manageUrl = manageUrlOf(input.baseUrl, locale);
+    const body = reservationCalendar(details, {
+      host: new URL(input.baseUrl).hostname,
+      manageUrl,
+      now: ctx.now(),
+      locale,
+    });
+    return { body, contentType: 'text/calendar; charset=utf-8', fileName };
+  }
+  const match = /^(?:Rechnung|Gutschrift)-((?:RE|GS)-\d{4}-\d{6})\.pdf$/.exec(fileName);
+  if (!match) return null;
+  const view = await findInvoiceView(ctx, details, match[1]);
+  if (!view || invoiceFileName(view) !== fileName) return null;
+  return { body: await renderInvoicePdf(view), contentType: 'application/pdf', fileName };
+}
