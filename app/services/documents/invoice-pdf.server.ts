@@ -10,7 +10,6 @@ import type { InvoiceView } from '~/domain/documents.ts';
 import { translator, type Translate } from '~/i18n.server.ts';
 import { A4, COLORS, MM, PdfLayout } from './pdf-layout.server.ts';
 
-
 // DIN 5008 form B: left margin 25 mm, right 20 mm; address field 45 mm from the top (return line in its
 // top zone, the recipient from 62.7 mm); information block from 50 mm at 125 mm from the left; subject ~98 mm.
 const MARGINS = { top: 18 * MM, right: 20 * MM, bottom: 26 * MM, left: 25 * MM };
@@ -39,8 +38,10 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const title = invoiceTitle(view, t);
   const pdf = new PdfLayout(
     { title: `${title} ${view.number}`, author: view.seller.name, subject: view.reference, locale: view.locale },
-    MARGINS,
+    { ...MARGINS },
   );
+  // The content stops above the footer, however many lines the seller's address takes.
+  pdf.margins.bottom = Math.max(MARGINS.bottom, FOOTER_BOTTOM + footerHeight(pdf, view, t) + 8 * MM);
 
   const letterBottom = drawLetterhead(pdf, view, t);
   pdf.y = Math.max(SUBJECT_TOP, letterBottom + 8 * MM);
@@ -119,7 +120,10 @@ function drawLetterhead(pdf: PdfLayout, view: InvoiceView, t: Translate): number
 function drawService(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
   const s = view.service;
   const rows: [string, string][] = [
-    [t('document.invoice.service.heading'), t('document.invoice.service.description', { airport: s.airport, iata: s.iata })],
+    [
+      t('document.invoice.service.heading'),
+      t('document.invoice.service.description', { airport: s.airport, iata: s.iata }),
+    ],
     [t('document.invoice.service.lot'), s.lot],
     [t('document.invoice.service.tariff'), s.tariff],
     [t('document.invoice.service.days'), String(s.billableDays)],
@@ -145,6 +149,8 @@ function drawItems(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
       { cells: [t('document.invoice.vat', { rate: view.vatRate }), view.vat] },
       { cells: [t('document.invoice.gross'), view.gross], bold: true, ruleAbove: true, size: 11 },
     ],
+    // the totals stay together, with the last item above them
+    { keepLast: 4 },
   );
   pdf.rule(pdf.y, pdf.left, pdf.right, COLORS.ink, 0.75);
   pdf.rule(pdf.y + 1.5, pdf.left, pdf.right, COLORS.ink, 0.75);
@@ -192,26 +198,35 @@ function drawPayment(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
   pdf.y = Math.max(y, top + qrBlock) + 6 * MM;
 }
 
-/** Seller, address and VAT id (and contact, page x of y) at the foot of the page. */
-function drawFooter(pdf: PdfLayout, view: InvoiceView, t: Translate, page: number, pages: number): void {
+/** The footer's three columns: seller and address | phone and e-mail | VAT id and page x of y. */
+function footerColumns(view: InvoiceView, t: Translate, page: number, pages: number): string[] {
   const seller = view.seller;
-  const top = A4.height - MARGINS.bottom + 5 * MM;
+  return [
+    `${seller.name}\n${seller.addressLines.join(', ')}`,
+    `${t('document.common.phone')}: ${seller.phone}\n${t('document.common.email')}: ${seller.email}`,
+    `${t('document.common.vat_id')} ${seller.vatId}\n${t('document.common.page', { page, pages })}`,
+  ];
+}
+
+const FOOTER_STYLE = { size: 7.5, color: COLORS.muted, lineGap: 1 };
+const FOOTER_BOTTOM = 10 * MM;
+
+/** Height of the footer (points): its tallest column. */
+function footerHeight(pdf: PdfLayout, view: InvoiceView, t: Translate): number {
+  const width = pdf.width / 3 - 4 * MM;
+  return Math.max(...footerColumns(view, t, 9, 9).map((text) => pdf.measure(text, width, FOOTER_STYLE)));
+}
+
+/** Seller, address and VAT id (and contact, page x of y) at the foot of the page, above a hairline. */
+function drawFooter(pdf: PdfLayout, view: InvoiceView, t: Translate, page: number, pages: number): void {
   const colWidth = pdf.width / 3;
-  const style = { size: 7.5, color: COLORS.muted, lineGap: 1 };
+  const top = A4.height - FOOTER_BOTTOM - footerHeight(pdf, view, t);
   pdf.rule(top - 3 * MM);
-  pdf.textAt([seller.name, ...seller.addressLines].join('\n'), pdf.left, top, colWidth - 4 * MM, style);
-  pdf.textAt(
-    [`${t('document.common.phone')}: ${seller.phone}`, `${t('document.common.email')}: ${seller.email}`].join('\n'),
-    pdf.left + colWidth,
-    top,
-    colWidth - 4 * MM,
-    style,
-  );
-  pdf.textAt(
-    [`${t('document.common.vat_id')} ${seller.vatId}`, t('document.common.page', { page, pages })].join('\n'),
-    pdf.left + 2 * colWidth,
-    top,
-    colWidth,
-    { ...style, align: 'right' },
-  );
+  footerColumns(view, t, page, pages).forEach((text, i) => {
+    const last = i === 2;
+    pdf.textAt(text, pdf.left + i * colWidth, top, last ? colWidth : colWidth - 4 * MM, {
+      ...FOOTER_STYLE,
+      align: last ? 'right' : 'left',
+    });
+  });
 }

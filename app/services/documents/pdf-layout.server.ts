@@ -304,9 +304,13 @@ export class PdfLayout {
   /**
    * A table at the cursor across the columns' widths from `x` (default: the content's left edge): a bold header
    * row with a rule below, then the rows; cells wrap. A row that does not fit starts a new page, where the
-   * header is repeated.
+   * header is repeated; the last `keepLast` rows (totals) stay together on one page.
    */
-  table(columns: TableColumn[], rows: TableRow[], { x = this.left, size = 9.5 }: { x?: number; size?: number } = {}) {
+  table(
+    columns: TableColumn[],
+    rows: TableRow[],
+    { x = this.left, size = 9.5, keepLast = 0 }: { x?: number; size?: number; keepLast?: number } = {},
+  ) {
     const padY = 3;
     const gutter = 8;
     const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
@@ -328,10 +332,18 @@ export class PdfLayout {
     };
     this.ensureSpace(3 * (size + 2 * padY));
     header();
-    for (const row of rows) {
+    const rowHeight = (row: TableRow) =>
+      Math.max(
+        ...row.cells.map((text, i) => this.measure(text, cellWidth(i), { size: row.size ?? size, bold: row.bold })),
+      );
+    rows.forEach((row, index) => {
       const style = { size: row.size ?? size, bold: row.bold };
-      const height = Math.max(...row.cells.map((text, i) => this.measure(text, cellWidth(i), style)));
-      if (this.y + height + 2 * padY > this.bottom) {
+      const height = rowHeight(row);
+      const together =
+        keepLast > 0 && index === rows.length - keepLast
+          ? rows.slice(index).reduce((sum, r) => sum + rowHeight(r) + 2 * padY, 0)
+          : height + 2 * padY;
+      if (this.y + together > this.bottom) {
         this.doc.addPage();
         this.y = this.margins.top;
         header();
@@ -343,7 +355,7 @@ export class PdfLayout {
         cx += columns[i].width;
       });
       this.y += height + 2 * padY;
-    }
+    });
   }
 
   /**

@@ -146,7 +146,8 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
     [t('document.voucher.field.payment'), r.payment.label],
     [t('document.voucher.field.due_on_site'), view.dueOnSite ?? ''],
   ];
-  const kv = { labelWidth: 30 * MM, size: 9.5 };
+  const kv = { labelWidth: 28 * MM, size: 9.5 };
+  const kvRight = { labelWidth: 38 * MM, size: 9.5 };
 
   const airportLine = `${r.airport.name} (${r.airport.iata})`;
   const leftHeight =
@@ -161,9 +162,9 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
   const totalLine = `${r.total.label}: ${r.total.amount}`;
   const rightHeight =
     2 * COLUMN_HEADING +
-    pdf.measureKeyValues(bookingRows, colWidth, kv) +
+    pdf.measureKeyValues(bookingRows, colWidth, kvRight) +
     10 +
-    pdf.measureKeyValues(priceRows, colWidth, kv) +
+    pdf.measureKeyValues(priceRows, colWidth, kvRight) +
     6 +
     pdf.measure(totalLine, colWidth, { size: 12, bold: true }) +
     2 +
@@ -183,9 +184,9 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
 
   // Right: the booking, then price and payment.
   y = top + heading(t('document.voucher.section.booking'), rightX, top);
-  y += pdf.keyValuesAt(bookingRows, rightX, y, colWidth, kv) + 10;
+  y += pdf.keyValuesAt(bookingRows, rightX, y, colWidth, kvRight) + 10;
   y += heading(t('document.voucher.section.price'), rightX, y);
-  y += pdf.keyValuesAt(priceRows, rightX, y, colWidth, kv) + 6;
+  y += pdf.keyValuesAt(priceRows, rightX, y, colWidth, kvRight) + 6;
   y += pdf.textAt(totalLine, rightX, y, colWidth, { size: 12, bold: true }) + 2;
   y += pdf.textAt(`${r.vat.label}: ${r.vat.amount}`, rightX, y, colWidth, { size: 8, color: COLORS.muted });
 
@@ -209,8 +210,7 @@ function columnHeading(pdf: PdfLayout, text: string, x: number, y: number, width
 function drawColumns(pdf: PdfLayout, columns: [Column, Column]): void {
   const width = (pdf.width - COLUMN_GAP) / 2;
   const heights = columns.map(
-    (c) =>
-      COLUMN_HEADING + c.paragraphs.reduce((sum, p) => sum + pdf.measure(p.text, width, p.style) + 2, 0),
+    (c) => COLUMN_HEADING + c.paragraphs.reduce((sum, p) => sum + pdf.measure(p.text, width, p.style) + 2, 0),
   );
   pdf.ensureSpace(Math.max(...heights));
   const top = pdf.y;
