@@ -1,0 +1,49 @@
+/**
+ * The sentences of the customer's documents (issue 9) that depend on the document and not only on one label:
+ * the invoice's title and its payment sentence. Shared by the HTML documents (`app/components/documents/*`)
+ * and the PDFs (`app/services/documents/*`), so both say exactly the same. Pure: the caller passes the
+ * translation lookup of the document's language (keys `document.invoice.*`).
+ */
+import type { InvoiceView } from './documents.ts';
+import { formatMoney } from './money.ts';
+
+/** A translation lookup, `t('key', {name: value})` (the server's `translator(locale)` or the page's `useT()`). */
+type Lookup = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * `Rechnung` / `Invoice` or `Gutschrift` / `Credit note` in the lookup's language.
+ * Source: DESIGN §6 (invoice RE-, credit note GS-), issue 9.
+ */
+export function invoiceTitle(view: Pick<InvoiceView, 'kind'>, t: Lookup): string {
+  return t(`document.invoice.title.${view.kind}`);
+}
+
+/**
+ * What the customer has to do about the amount, as one sentence:
+ * - credit note: the amount (as a positive figure) is credited, refunds go the original way;
+ * - invoice paid by transfer (`payment.bank` set): transfer the gross amount by the due date to the account below;
+ * - paid on site / online / otherwise: the payment type's label with what it means.
+ *
+ * @param view - the invoice view (`grossCents` negative for a credit note).
+ * @param t - lookup in `view.locale`.
+ * Source: DESIGN §6 (Payment types: invoice within 14 days, on_site, online), §14c UStG (credit notes), issue 9.
+ */
+export function invoicePaymentText(
+  view: Pick<InvoiceView, 'kind' | 'locale' | 'gross' | 'grossCents' | 'payment'>,
+  t: Lookup,
+): string {
+  const { payment } = view;
+  if (view.kind === 'credit_note') {
+    return t('document.invoice.payment.credit', {
+      amount: formatMoney(Math.abs(view.grossCents), view.locale),
+      label: payment.label,
+    });
+  }
+  if (payment.bank) {
+    return payment.dueDate
+      ? t('document.invoice.payment.transfer', { amount: view.gross, date: payment.dueDate })
+      : t('document.invoice.payment.transfer_no_date', { amount: view.gross });
+  }
+  const key = payment.type === 'on_site' || payment.type === 'online' ? payment.type : 'other';
+  return t(`document.invoice.payment.${key}`, { label: payment.label });
+}
