@@ -8,7 +8,7 @@
 export function DocumentSheet({ children, ...data }: { children: React.ReactNode } & Record<`data-${string}`, string>) {
   return (
     <article
-      className="card mx-auto w-full max-w-4xl break-words p-5 text-ink sm:p-8 lg:p-10 print:max-w-none print:rounded-none print:border-0 print:p-0 print:text-[11pt] print:shadow-none"
+      className="card mx-auto w-full max-w-4xl break-words p-5 text-ink sm:p-8 lg:p-10 print:max-w-none print:rounded-none print:border-0 print:p-0 print:text-[9.5pt] print:shadow-none"
       {...data}
     >
       {children}
@@ -32,11 +32,11 @@ export function DocumentSection({
     <section aria-labelledby={id} className={`break-inside-avoid ${className}`}>
       <h2
         id={id}
-        className="border-b border-line pb-1.5 text-base font-semibold text-accent sm:text-lg print:text-[12pt]"
+        className="border-b border-line pb-1.5 text-base font-semibold text-accent sm:text-lg print:text-[11.5pt]"
       >
         {title}
       </h2>
-      <div className="mt-3">{children}</div>
+      <div className="mt-3 print:mt-2">{children}</div>
     </section>
   );
 }
@@ -44,7 +44,9 @@ export function DocumentSection({
 /** Label/value rows as a `<dl>`; rows whose value is empty (`''`, null) are left out. */
 export function DocumentFacts({ rows, className = '' }: { rows: [string, React.ReactNode][]; className?: string }) {
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-5 gap-y-1.5 text-sm sm:text-base ${className}`}>
+    <dl
+      className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-5 gap-y-1.5 text-sm sm:text-base print:gap-y-0.5 print:text-[9.5pt] ${className}`}
+    >
       {rows
         .filter(([, value]) => value !== '' && value != null)
         .map(([label, value]) => (

@@ -22,9 +22,9 @@ export function InvoiceDocument({ view, girocodeDataUrl }: { view: InvoiceView; 
       <DocumentSheet data-invoice={view.number} data-kind={view.kind}>
         <InvoiceLetterhead view={view} />
 
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 sm:gap-10">
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 sm:gap-10 print:mt-5">
           <section aria-label={t('document.invoice.buyer')} className="min-w-0">
-            <p className="border-b border-line pb-1 text-xs text-muted">
+            <p className="border-b border-line pb-1 text-xs text-muted print:text-[7pt]">
               {[view.seller.name, ...view.seller.addressLines].join(' · ')}
             </p>
             <address className="mt-2 not-italic" data-buyer>
@@ -43,25 +43,29 @@ export function InvoiceDocument({ view, girocodeDataUrl }: { view: InvoiceView; 
                 [t('document.invoice.field.corrects'), view.kind === 'credit_note' ? view.correctsNumber : null],
                 [t(`document.invoice.field.issue_date.${view.kind}`), view.issueDate],
                 [t('document.invoice.field.reference'), view.reference],
-                [t('document.invoice.field.service_period'), view.servicePeriod],
+                [
+                  t('document.invoice.field.service_period'),
+                  // like the PDF: the period's end on its own line
+                  <span className="whitespace-pre-line">{view.servicePeriod.replace(' – ', ' –\n')}</span>,
+                ],
               ]}
             />
           </section>
         </div>
 
-        <h1 className="mt-10 text-2xl font-bold tracking-tight sm:text-3xl">
-          {title} {view.number}
+        <h1 className="mt-10 text-2xl font-bold tracking-tight sm:text-3xl print:mt-5 print:text-[17pt]">
+          {title} <span className="whitespace-nowrap">{view.number}</span>
         </h1>
         {view.kind === 'credit_note' && view.correctsNumber ? (
           <p className="mt-1 font-semibold">{t('document.invoice.corrects', { number: view.correctsNumber })}</p>
         ) : null}
-        <p className="mt-4">{t(`document.invoice.intro.${view.kind}`)}</p>
+        <p className="mt-4 print:mt-2">{t(`document.invoice.intro.${view.kind}`)}</p>
 
         <InvoiceService view={view} />
         <InvoiceItems view={view} />
         <InvoicePayment view={view} girocodeDataUrl={girocodeDataUrl} />
 
-        <footer className="mt-10 grid break-inside-avoid gap-3 border-t border-line pt-4 text-xs text-muted sm:grid-cols-3">
+        <footer className="mt-10 grid break-inside-avoid gap-3 border-t border-line pt-4 text-xs text-muted sm:grid-cols-3 print:mt-4 print:pt-2 print:text-[7.5pt]">
           <p>
             <span className="block font-semibold">{view.seller.name}</span>
             {view.seller.addressLines.join(', ')}
@@ -90,7 +94,11 @@ function InvoiceLetterhead({ view }: { view: InvoiceView }) {
   return (
     <header className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-10">
       <p className="text-xl font-bold text-accent sm:text-2xl">{seller.name}</p>
-      <address className="text-sm not-italic text-muted" aria-label={t('document.invoice.seller')} data-seller>
+      <address
+        className="text-sm not-italic text-muted print:text-[8pt]"
+        aria-label={t('document.invoice.seller')}
+        data-seller
+      >
         {seller.addressLines.map((line, i) => (
           <span key={`${i}-${line}`} className="block">
             {line}
@@ -121,7 +129,7 @@ function InvoiceService({ view }: { view: InvoiceView }) {
   const t = useT();
   const s = view.service;
   return (
-    <DocumentSection id="invoice-service" title={t('document.invoice.service.heading')} className="mt-6">
+    <section aria-label={t('document.invoice.service.heading')} className="mt-6 break-inside-avoid print:mt-3">
       <DocumentFacts
         rows={[
           [
@@ -134,24 +142,25 @@ function InvoiceService({ view }: { view: InvoiceView }) {
           [t('document.invoice.service.license_plate'), s.licensePlate],
         ]}
       />
-    </DocumentSection>
+    </section>
   );
 }
 
 /** The line items with net, VAT and gross as a real table; the coupon code below it. */
 function InvoiceItems({ view }: { view: InvoiceView }) {
   const t = useT();
-  const amount = 'py-2 pl-4 text-right tabular-nums whitespace-nowrap';
+  const cell = 'py-2 print:py-1';
+  const amount = `${cell} pl-4 text-right tabular-nums whitespace-nowrap`;
   return (
-    <div className="mt-8 break-inside-avoid">
-      <table className="w-full border-collapse text-sm sm:text-base" data-invoice-lines>
+    <div className="mt-8 break-inside-avoid print:mt-4">
+      <table className="w-full border-collapse text-sm sm:text-base print:text-[10pt]" data-invoice-lines>
         <caption className="sr-only">{t('document.invoice.table.caption')}</caption>
         <thead>
           <tr className="border-b-2 border-ink text-muted">
-            <th scope="col" className="py-2 text-left font-semibold">
+            <th scope="col" className={`${cell} text-left font-semibold`}>
               {t('document.invoice.table.description')}
             </th>
-            <th scope="col" className="py-2 pl-4 text-right font-semibold">
+            <th scope="col" className={`${cell} pl-4 text-right font-semibold`}>
               {t('document.invoice.table.amount')}
             </th>
           </tr>
@@ -159,7 +168,7 @@ function InvoiceItems({ view }: { view: InvoiceView }) {
         <tbody>
           {view.lines.map((line, i) => (
             <tr key={`${i}-${line.description}`} className="border-b border-line">
-              <td className="py-2">{line.description}</td>
+              <td className={cell}>{line.description}</td>
               <td className={amount} data-cents={line.cents}>
                 {line.amount}
               </td>
@@ -168,19 +177,19 @@ function InvoiceItems({ view }: { view: InvoiceView }) {
         </tbody>
         <tfoot>
           <tr className="border-t border-ink">
-            <th scope="row" className="py-2 text-left font-normal">
+            <th scope="row" className={`${cell} text-left font-normal`}>
               {t('document.invoice.net')}
             </th>
             <td className={amount}>{view.net}</td>
           </tr>
           <tr>
-            <th scope="row" className="py-2 text-left font-normal">
+            <th scope="row" className={`${cell} text-left font-normal`}>
               {t('document.invoice.vat', { rate: view.vatRate })}
             </th>
             <td className={amount}>{view.vat}</td>
           </tr>
           <tr className="border-y-4 border-double border-ink text-lg font-bold">
-            <th scope="row" className="py-2 text-left">
+            <th scope="row" className={`${cell} text-left`}>
               {t('document.invoice.gross')}
             </th>
             <td className={amount} data-gross-cents={view.grossCents}>
@@ -204,10 +213,10 @@ function InvoicePayment({ view, girocodeDataUrl }: { view: InvoiceView; girocode
   const bank = view.kind === 'invoice' ? view.payment.bank : null;
   const qr = bank && view.payment.girocodePayload ? girocodeDataUrl : null;
   return (
-    <DocumentSection id="invoice-payment" title={t('document.invoice.payment.heading')} className="mt-8">
+    <DocumentSection id="invoice-payment" title={t('document.invoice.payment.heading')} className="mt-8 print:mt-4">
       <p data-payment-text>{invoicePaymentText(view, t)}</p>
       {bank ? (
-        <div className="mt-4 grid gap-5 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start" data-bank-transfer>
+        <div className="mt-4 grid gap-5 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start print:mt-2" data-bank-transfer>
           <div className="min-w-0">
             <DocumentFacts
               rows={[
@@ -229,7 +238,7 @@ function InvoicePayment({ view, girocodeDataUrl }: { view: InvoiceView; girocode
               alt={t('document.invoice.girocode_alt', { amount: view.gross, holder: bank.holder })}
               width={144}
               height={144}
-              className="justify-self-center rounded-lg bg-white sm:justify-self-end"
+              className="justify-self-center rounded-lg bg-white sm:justify-self-end print:size-28"
               data-girocode
             />
           ) : null}

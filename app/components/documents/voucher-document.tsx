@@ -17,31 +17,35 @@ export function VoucherDocument({ view }: { view: VoucherView }) {
     <FramedDocument>
       <DocumentSheet data-voucher={r.reference}>
         <p className="font-semibold text-accent">{view.shop.name}</p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{t('document.voucher.title')}</h1>
-        <p className="mt-2 text-muted">{t('document.voucher.intro')}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl print:text-[20pt]">
+          {t('document.voucher.title')}
+        </h1>
+        <p className="mt-2 text-muted print:mt-1">{t('document.voucher.intro')}</p>
 
         <VoucherHero view={view} />
 
-        <div className="mt-8 grid gap-8 md:grid-cols-2">
+        <div className="mt-8 grid gap-8 md:grid-cols-2 print:mt-4 print:grid-cols-2 print:gap-4">
           <VoucherLot view={view} />
-          <div className="grid content-start gap-8">
+          <div className="grid content-start gap-8 print:gap-4">
             <VoucherBooking view={view} />
             <VoucherPrice view={view} />
           </div>
         </div>
 
-        <div className="mt-8 grid gap-8">
-          {r.lot.arrivalInstructions ? (
-            <DocumentSection id="voucher-arrival" title={t('document.voucher.section.arrival')}>
-              <p className="whitespace-pre-line">{r.lot.arrivalInstructions}</p>
-            </DocumentSection>
-          ) : null}
-          {r.lot.returnInstructions ? (
-            <DocumentSection id="voucher-return" title={t('document.voucher.section.return')}>
-              <p className="whitespace-pre-line">{r.lot.returnInstructions}</p>
-            </DocumentSection>
-          ) : null}
-          <div className="grid gap-8 md:grid-cols-2">
+        <div className="mt-8 grid gap-8 print:mt-4 print:gap-4">
+          <div className="grid gap-8 print:grid-cols-2 print:gap-4">
+            {r.lot.arrivalInstructions ? (
+              <DocumentSection id="voucher-arrival" title={t('document.voucher.section.arrival')}>
+                <p className="whitespace-pre-line">{r.lot.arrivalInstructions}</p>
+              </DocumentSection>
+            ) : null}
+            {r.lot.returnInstructions ? (
+              <DocumentSection id="voucher-return" title={t('document.voucher.section.return')}>
+                <p className="whitespace-pre-line">{r.lot.returnInstructions}</p>
+              </DocumentSection>
+            ) : null}
+          </div>
+          <div className="grid gap-8 md:grid-cols-2 print:grid-cols-2 print:gap-4">
             <DocumentSection id="voucher-cancellation" title={t('document.voucher.section.cancellation')}>
               <p>{r.cancellation}</p>
             </DocumentSection>
@@ -56,7 +60,7 @@ export function VoucherDocument({ view }: { view: VoucherView }) {
           </div>
         </div>
 
-        <footer className="mt-10 break-inside-avoid border-t border-line pt-4 text-sm text-muted">
+        <footer className="mt-10 break-inside-avoid border-t border-line pt-4 text-sm text-muted print:mt-3 print:pt-2 print:text-[8pt]">
           <p>{t('document.voucher.footer_questions')}</p>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 font-semibold text-ink">
             <span>{view.shop.name}</span>
@@ -82,20 +86,20 @@ function VoucherHero({ view }: { view: VoucherView }) {
   return (
     <section
       aria-labelledby="voucher-reference"
-      className="mt-6 grid break-inside-avoid gap-5 rounded-2xl border-2 border-accent bg-accent-soft p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-6 print:bg-transparent"
+      className="mt-6 grid break-inside-avoid gap-5 rounded-2xl border-2 border-accent bg-accent-soft p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-6 print:mt-3 print:gap-3 print:bg-transparent print:p-3"
     >
       <div className="min-w-0">
         <h2 id="voucher-reference" className="text-sm font-medium text-muted">
           {t('document.voucher.reference')}
         </h2>
         <p
-          className="mt-1 select-all font-mono text-3xl font-bold tracking-[0.15em] sm:text-5xl sm:tracking-[0.2em]"
+          className="mt-1 select-all font-mono text-3xl font-bold tracking-[0.15em] sm:text-5xl sm:tracking-[0.2em] print:text-[30pt]"
           data-reference
         >
           {r.reference}
         </p>
         <DocumentFacts
-          className="mt-5 sm:text-lg"
+          className="mt-5 sm:text-lg print:mt-2 print:text-[11pt]"
           rows={[
             [t('document.voucher.field.entry'), <span data-entry>{r.entry}</span>],
             [t('document.voucher.field.exit'), <span data-exit>{r.exit}</span>],
@@ -109,7 +113,7 @@ function VoucherHero({ view }: { view: VoucherView }) {
             alt={t('document.voucher.qr_alt', { reference: r.reference })}
             width={160}
             height={160}
-            className="rounded-lg bg-white"
+            className="rounded-lg bg-white print:size-28"
             data-voucher-qr
           />
           <figcaption className="max-w-40 text-center text-xs text-muted">{t('document.voucher.qr_hint')}</figcaption>
@@ -195,7 +199,7 @@ function VoucherPrice({ view }: { view: VoucherView }) {
       />
       <p className="mt-3 flex flex-wrap items-baseline justify-between gap-x-3 border-t border-line pt-3">
         <span className="font-semibold">{r.total.label}</span>
-        <span className="text-2xl font-bold tabular-nums" data-total-cents={r.total.cents}>
+        <span className="text-2xl font-bold tabular-nums print:text-[15pt]" data-total-cents={r.total.cents}>
           {r.total.amount}
         </span>
       </p>
