@@ -41,7 +41,7 @@ const FONT_DIR = path.join('assets', 'fonts');
  *
  * @returns an absolute directory path (not checked further; reading a font reports a missing file).
  */
-export function fontDirectory(): string {
+function fontDirectory(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, FONT_DIR);
