@@ -94,11 +94,7 @@ function InvoiceLetterhead({ view }: { view: InvoiceView }) {
   return (
     <header className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-10">
       <p className="text-xl font-bold text-accent sm:text-2xl">{seller.name}</p>
-      <address
-        className="text-sm not-italic text-muted print:text-[8pt]"
-        aria-label={t('document.invoice.seller')}
-        data-seller
-      >
+      <address className="text-sm not-italic text-muted print:text-[8pt]" data-seller>
         {seller.addressLines.map((line, i) => (
           <span key={`${i}-${line}`} className="block">
             {line}
