@@ -38,7 +38,7 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const title = invoiceTitle(view, t);
   const pdf = new PdfLayout(
     { title: `${title} ${view.number}`, author: view.seller.name, subject: view.reference, locale: view.locale },
-    { ...MARGINS },
+    MARGINS,
   );
   // The content stops above the footer, however many lines the seller's address takes.
   pdf.margins.bottom = Math.max(MARGINS.bottom, FOOTER_BOTTOM + footerHeight(pdf, view, t) + 8 * MM);
