@@ -3,7 +3,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { lookup } from '../i18n.ts';
 import { sampleCreditNoteData, sampleInvoiceData } from '../../tests/fixtures/documents.ts';
-import { invoicePaymentText, invoiceTitle } from './document-texts.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from './document-texts.ts';
 import { buildInvoiceView } from './documents.ts';
 
 const tDe = (key: string, params?: Record<string, string | number>) => lookup(de, {}, key, params);
@@ -46,6 +46,11 @@ describe('document texts', () => {
       'Payment: Card. The amount has already been paid online.',
     );
     expect(invoicePaymentText(paid('invoice', 'Rechnung'), tDe)).toBe('Zahlungsart: Rechnung.');
+    // bank details on another payment type ask for nothing
+    const onSiteWithBank = { ...base, payment: { ...base.payment, type: 'on_site', label: 'Zahlung vor Ort' } };
+    expect(invoiceTransferAccount(onSiteWithBank)).toBeNull();
+    expect(invoicePaymentText(onSiteWithBank, tDe)).toContain('Sie bezahlen den Betrag direkt am Parkplatz.');
+    expect(invoiceTransferAccount(base)).toEqual(base.payment.bank);
   });
 
   it('credits the amount of a credit note as a positive figure', () => {

@@ -6,7 +6,7 @@
  */
 import { useT } from '~/components/i18n-context.tsx';
 import { FramedDocument } from '~/components/widgets/document-frame.tsx';
-import { invoicePaymentText, invoiceTitle } from '~/domain/document-texts.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from '~/domain/document-texts.ts';
 import type { InvoiceView } from '~/domain/documents.ts';
 import { DocumentFacts, DocumentSection, DocumentSheet, telHref } from './document-parts.tsx';
 
@@ -206,7 +206,7 @@ function InvoiceItems({ view }: { view: InvoiceView }) {
 /** How the amount is settled: the transfer with account and GiroCode, a sentence, or the credit. */
 function InvoicePayment({ view, girocodeDataUrl }: { view: InvoiceView; girocodeDataUrl: string | null }) {
   const t = useT();
-  const bank = view.kind === 'invoice' ? view.payment.bank : null;
+  const bank = invoiceTransferAccount(view);
   const qr = bank && view.payment.girocodePayload ? girocodeDataUrl : null;
   return (
     <DocumentSection id="invoice-payment" title={t('document.invoice.payment.heading')} className="mt-8 print:mt-4">
