@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and latency of the main pages and an API call (autocannon), and the JavaScript
 // each route ships (gzip bytes of the scripts its HTML loads). Runs the production build on a throw-away
 // PGlite data dir, or on PostgreSQL when DATABASE_URL is set. Writes bench/results.json and prints a table.
-import { spawn } from 'node:child_process';
+// Then the PDF documents' render times (bench/documents.js; fails the run when a median exceeds 300 ms).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -96,3 +97,7 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
+
+// PDF documents (voucher, invoice, credit note): render time per document, no server involved.
+const documents = spawnSync(process.execPath, ['bench/documents.js'], { stdio: 'inherit' });
+if (documents.status !== 0) process.exitCode = 1;

@@ -19,9 +19,19 @@ export function invoiceTitle(view: Pick<InvoiceView, 'kind'>, t: Lookup): string
 }
 
 /**
+ * The account the customer is asked to pay to: only on an invoice (not a credit note) of payment type `invoice`
+ * that carries bank details; else null (nothing to transfer).
+ * Source: DESIGN §6 (Payment types: invoice — pay within 14 days to the shop's account), issue 9.
+ */
+export function invoiceTransferAccount(view: Pick<InvoiceView, 'kind' | 'payment'>): InvoiceView['payment']['bank'] {
+  return view.kind === 'invoice' && view.payment.type === 'invoice' ? view.payment.bank : null;
+}
+
+/**
  * What the customer has to do about the amount, as one sentence:
  * - credit note: the amount (as a positive figure) is credited, refunds go the original way;
- * - invoice paid by transfer (`payment.bank` set): transfer the gross amount by the due date to the account below;
+ * - invoice paid by transfer ({@link invoiceTransferAccount}): transfer the gross amount by the due date to the
+ *   account below;
  * - paid on site / online / otherwise: the payment type's label with what it means.
  *
  * @param view - the invoice view (`grossCents` negative for a credit note).
@@ -39,7 +49,7 @@ export function invoicePaymentText(
       label: payment.label,
     });
   }
-  if (payment.bank) {
+  if (invoiceTransferAccount(view)) {
     return payment.dueDate
       ? t('document.invoice.payment.transfer', { amount: view.gross, date: payment.dueDate })
       : t('document.invoice.payment.transfer_no_date', { amount: view.gross });

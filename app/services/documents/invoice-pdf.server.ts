@@ -5,7 +5,7 @@
  * payment by invoice). The HTML twin is `app/components/documents/invoice-document.tsx`; both take their labels
  * from `document.invoice.*` and print the strings of `InvoiceView` (`buildInvoiceView`) as they are.
  */
-import { invoicePaymentText, invoiceTitle } from '~/domain/document-texts.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from '~/domain/document-texts.ts';
 import type { InvoiceView } from '~/domain/documents.ts';
 import { translator, type Translate } from '~/i18n.server.ts';
 import { A4, COLORS, MM, PdfLayout } from './pdf-layout.server.ts';
@@ -38,7 +38,7 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const title = invoiceTitle(view, t);
   const pdf = new PdfLayout(
     { title: `${title} ${view.number}`, author: view.seller.name, subject: view.reference, locale: view.locale },
-    { ...MARGINS },
+    MARGINS,
   );
   // The content stops above the footer, however many lines the seller's address takes.
   pdf.margins.bottom = Math.max(MARGINS.bottom, FOOTER_BOTTOM + footerHeight(pdf, view, t) + 8 * MM);
@@ -164,7 +164,7 @@ function drawItems(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
 /** How the amount is settled: bank transfer with account and GiroCode, a sentence, or the credit. */
 function drawPayment(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
   const sentence = invoicePaymentText(view, t);
-  const bank = view.kind === 'invoice' ? view.payment.bank : null;
+  const bank = invoiceTransferAccount(view);
   const payload = bank ? view.payment.girocodePayload : null;
   const rows: [string, string][] = bank
     ? [

@@ -41,7 +41,7 @@ const FONT_DIR = path.join('assets', 'fonts');
  *
  * @returns an absolute directory path (not checked further; reading a font reports a missing file).
  */
-export function fontDirectory(): string {
+function fontDirectory(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = path.join(dir, FONT_DIR);
@@ -119,7 +119,7 @@ export class PdfLayout {
    */
   constructor(meta: PdfMeta, margins: PdfMargins) {
     const { regular, bold } = fonts();
-    this.margins = margins;
+    this.margins = { ...margins };
     this.doc = new PDFDocument({
       size: 'A4',
       compress: true,
@@ -208,19 +208,40 @@ export class PdfLayout {
   }
 
   /**
-   * Draws a text block at the cursor (full content width unless `x`/`width` say otherwise), starting a new
-   * page first when it does not fit, and moves the cursor below it plus `gapAfter`.
-   * @returns the height drawn (points).
+   * Draws a text block at the cursor (full content width unless `x`/`width` say otherwise) and moves the cursor
+   * below it plus `gapAfter`. A block that does not fit starts a new page when it is at most a third of a page
+   * high; a longer one is split across pages where it reaches the content bottom.
+   * @returns the height drawn on the last page (points).
    */
   text(text: string, style: TextStyle & { x?: number; width?: number; gapAfter?: number } = {}): number {
     if (!text) return 0;
     const x = style.x ?? this.left;
     const width = style.width ?? this.right - x;
     const height = this.measure(text, width, style);
+    const pageHeight = this.bottom - this.margins.top;
+    if (this.y + height > this.bottom && height > pageHeight / 3) return this.flow(text, x, width, style);
     this.ensureSpace(height);
     this.textAt(text, x, this.y, width, style);
     this.y += height + (style.gapAfter ?? 0);
     return height;
+  }
+
+  /** {@link text} for a long block: pdfkit wraps it onto new pages at the content bottom. */
+  private flow(text: string, x: number, width: number, style: TextStyle & { gapAfter?: number }): number {
+    const doc = this.doc;
+    const bottomMargin = A4.height - this.bottom;
+    const onPage = () => {
+      doc.page.margins.bottom = bottomMargin;
+    };
+    onPage();
+    doc.on('pageAdded', onPage);
+    this.style(style);
+    const startPage = doc.bufferedPageRange().count;
+    doc.text(text, x, this.y, this.options(width, style));
+    doc.off('pageAdded', onPage);
+    const top = doc.bufferedPageRange().count > startPage ? this.margins.top : this.y;
+    this.y = doc.y + (style.gapAfter ?? 0);
+    return doc.y - top;
   }
 
   /** Starts a new page when `height` points do not fit between the cursor and the content bottom. */

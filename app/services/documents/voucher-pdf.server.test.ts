@@ -129,4 +129,17 @@ describe('renderVoucherPdf', () => {
     expect(text).toContain('Seite 2 von 2');
     expect(text.split('service@parkshop.example').length - 1).toBe(2);
   });
+
+  it('splits an instruction text longer than a page across pages, losing nothing', async () => {
+    const words = Array.from({ length: 900 }, (_, i) => `Wort${i + 1}`).join(' ');
+    const reservation = sampleReservationView({ lot: { ...sampleReservationView().lot, arrivalInstructions: words } });
+    const pdf = await renderVoucherPdf(sampleVoucherView({ reservation }));
+    const pages = await pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain('Wort1 Wort2');
+    expect(text).toContain('Wort899 Wort900');
+    expect(text.match(/Wort\d+/g)).toHaveLength(900);
+    expect(text).toContain(`Seite ${pages} von ${pages}`);
+  });
 });

@@ -10,6 +10,9 @@ import { A4, COLORS, MM, PdfLayout, type TextStyle } from './pdf-layout.server.t
 
 const MARGINS = { top: 16 * MM, right: 18 * MM, bottom: 24 * MM, left: 18 * MM };
 const QR_SIZE = 38 * MM;
+/** Gap between two columns, and the height of a column heading with its rule (points). */
+const COLUMN_GAP = 8 * MM;
+const COLUMN_HEADING = 22;
 
 /**
  * Renders the voucher of `view` in `view.reservation.locale`.
@@ -195,9 +198,6 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
 
 /** A titled column of paragraphs for {@link drawColumns}. */
 type Column = { title: string; paragraphs: { text: string; style: TextStyle }[] };
-
-const COLUMN_GAP = 8 * MM;
-const COLUMN_HEADING = 22;
 
 /** A column heading (accent, with a hairline below) at (`x`, `y`); returns its height. */
 function columnHeading(pdf: PdfLayout, text: string, x: number, y: number, width: number): number {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { lookup } from '../i18n.ts';
+import { sampleCreditNoteData, sampleInvoiceData } from '../../tests/fixtures/documents.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from './document-texts.ts';
+import { buildInvoiceView } from './documents.ts';
+
+const tDe = (key: string, params?: Record<string, string | number>) => lookup(de, {}, key, params);
+const tEn = (key: string, params?: Record<string, string | number>) => lookup(en, {}, key, params);
+
+describe('document texts', () => {
+  it('has every document.* key in German and English, none empty', () => {
+    const keys = (dict: Record<string, string>) => Object.keys(dict).filter((k) => k.startsWith('document.'));
+    expect(keys(de).sort()).toEqual(keys(en).sort());
+    expect(keys(de).length).toBeGreaterThan(50);
+    for (const key of keys(de)) {
+      expect((de as Record<string, string>)[key].trim(), key).not.toBe('');
+      expect((en as Record<string, string>)[key].trim(), key).not.toBe('');
+    }
+  });
+
+  it('titles invoices and credit notes', () => {
+    expect(invoiceTitle({ kind: 'invoice' }, tDe)).toBe('Rechnung');
+    expect(invoiceTitle({ kind: 'credit_note' }, tDe)).toBe('Gutschrift');
+    expect(invoiceTitle({ kind: 'invoice' }, tEn)).toBe('Invoice');
+    expect(invoiceTitle({ kind: 'credit_note' }, tEn)).toBe('Credit note');
+  });
+
+  it('asks for a transfer by the due date when the invoice names an account', () => {
+    const view = buildInvoiceView(sampleInvoiceData());
+    expect(invoicePaymentText(view, tDe)).toBe(
+      'Bitte überweisen Sie 123,45\u00a0€ bis zum 08.12.2026 auf folgendes Konto:',
+    );
+    const undated = { ...view, payment: { ...view.payment, dueDate: null } };
+    expect(invoicePaymentText(undated, tDe)).toBe('Bitte überweisen Sie 123,45\u00a0€ auf folgendes Konto:');
+  });
+
+  it('names the payment type for invoices settled otherwise', () => {
+    const base = buildInvoiceView(sampleInvoiceData());
+    const paid = (type: string, label: string) => ({ ...base, payment: { ...base.payment, type, label, bank: null } });
+    expect(invoicePaymentText(paid('on_site', 'Zahlung vor Ort'), tDe)).toBe(
+      'Zahlungsart: Zahlung vor Ort. Sie bezahlen den Betrag direkt am Parkplatz.',
+    );
+    expect(invoicePaymentText(paid('online', 'Card'), tEn)).toBe(
+      'Payment: Card. The amount has already been paid online.',
+    );
+    expect(invoicePaymentText(paid('invoice', 'Rechnung'), tDe)).toBe('Zahlungsart: Rechnung.');
+    // bank details on another payment type ask for nothing
+    const onSiteWithBank = { ...base, payment: { ...base.payment, type: 'on_site', label: 'Zahlung vor Ort' } };
+    expect(invoiceTransferAccount(onSiteWithBank)).toBeNull();
+    expect(invoicePaymentText(onSiteWithBank, tDe)).toContain('Sie bezahlen den Betrag direkt am Parkplatz.');
+    expect(invoiceTransferAccount(base)).toEqual(base.payment.bank);
+  });
+
+  it('credits the amount of a credit note as a positive figure', () => {
+    const view = buildInvoiceView(sampleCreditNoteData());
+    expect(invoicePaymentText(view, tDe)).toBe(
+      'Den Betrag von 123,45\u00a0€ schreiben wir Ihnen gut. Bereits gezahlte Beträge erstatten wir auf dem ursprünglichen Zahlungsweg (Rechnung).',
+    );
+    // a credit note never asks for a transfer, even if the snapshot carried an account
+    const withBank = { ...view, payment: { ...view.payment, bank: sampleInvoiceData().payment.bank } };
+    expect(invoicePaymentText(withBank, tDe)).toContain('schreiben wir Ihnen gut');
+  });
+});
