@@ -136,7 +136,7 @@ export type VoucherView = {
 };
 
 /** `2026-12-08` → the locale's short date (`08.12.2026` / `08/12/2026`), without time-zone shifts. */
-export function formatIsoDate(isoDate: string, locale: Locale): string {
+function formatIsoDate(isoDate: string, locale: Locale): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'de-DE', {
     day: '2-digit',

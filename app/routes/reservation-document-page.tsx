@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
+import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-document-page';
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         heading: t('reservation.documents.voucher'),
         basePath,
         frame: {
-          src: `${basePath}/dokument/parkschein`,
+          src: localePath(locale, `${basePath}/dokument/parkschein`),
           title: t('reservation.documents.voucher.frame', { reference }),
         },
         downloads: [{ fileName: documents.voucher.fileName, label: t('reservation.documents.download_pdf') }],
@@ -51,9 +51,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? t('reservation.documents.invoice', { number: invoice.number })
         : t('reservation.payment.invoice'),
       basePath,
+      // An invoice is framed in the language it was issued in (its texts are stored in that language).
       frame: invoice
         ? {
-            src: `${basePath}/dokument/${invoice.number}`,
+            src: localePath(invoice.locale, `${basePath}/dokument/${invoice.number}`),
             title: t('reservation.documents.invoice.frame', { number: invoice.number }),
           }
         : null,
@@ -107,7 +108,7 @@ export default function ReservationDocumentPage({ loaderData }: Route.ComponentP
         </ul>
       )}
       {frame ? (
-        <DocumentFrame src={href(frame.src)} title={frame.title} />
+        <DocumentFrame src={frame.src} title={frame.title} />
       ) : (
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-700">{t('reservation.documents.no_invoice')}</p>
       )}

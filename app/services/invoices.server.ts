@@ -8,7 +8,7 @@
  * - Issued documents never change (a database trigger refuses UPDATE and DELETE); a cancellation issues a
  *   credit note `GS-YYYY-NNNNNN` (own gapless sequence) that mirrors the invoice with negative amounts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
@@ -88,7 +88,7 @@ function addDays(isoDate: string, days: number): string {
  * @throws Error when the reservation has no invoice number.
  * Source: §14 Abs. 4 UStG, DESIGN §6 (Invoice, Payment types), issue 9.
  */
-export function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, now: Date): InvoiceData {
+function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, now: Date): InvoiceData {
   const { reservation: r, airport, tariff, lot } = details;
   if (!r.invoiceNumber) throw new Error(`reservation ${r.reference} has no invoice number`);
   const locale = toLocale(r.locale);
@@ -255,22 +255,4 @@ function creditNoteFor(invoice: InvoiceData, number: string, now: Date): Invoice
     },
     payment: { ...invoice.payment, dueDate: null, bank: null, remittance: [number, invoice.reference].join(' ') },
   };
-}
-
-/**
- * One stored document of a reservation by its number, or null when that reservation has no such document
- * (callers answer 404 either way).
- * @throws on database errors only.
- */
-export async function findInvoiceByNumber(
-  db: Database,
-  reservationId: number,
-  number: string,
-): Promise<InvoiceData | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.reservationId, reservationId), eq(invoices.number, number)))
-    .limit(1);
-  return row ? (row.data as InvoiceData) : null;
 }

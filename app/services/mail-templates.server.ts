@@ -177,7 +177,17 @@ function textHeader({ view, links, t }: ConfirmationParts): string[] {
     t('mail.confirmation.link_intro'),
     links.accessUrl,
     t('mail.confirmation.link_hint'),
+    ...(attachmentsNote(view, t) ? ['', attachmentsNote(view, t)!] : []),
   ];
+}
+
+/**
+ * The sentence naming the attached documents (issue 9: voucher PDF, invoice PDF, `.ics`), or null when the
+ * booking has none yet (pending payment: no valid voucher).
+ */
+function attachmentsNote(view: ReservationView, t: ConfirmationParts['t']): string | null {
+  if (view.status !== 'confirmed' && view.status !== 'completed') return null;
+  return t(view.invoiceNumber ? 'mail.confirmation.attachments' : 'mail.confirmation.attachments_no_invoice');
 }
 
 /** Billing address with e-mail and phone, and the separate invoice address when there is one. */
@@ -261,6 +271,7 @@ function htmlHeader({ view, links, t }: ConfirmationParts): string {
       `<tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(links.accessUrl)}" style="${FONT};display:inline-block;padding:12px 20px;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(t('mail.confirmation.button'))}</a></td><td></td></tr>`,
     ).replace('width="100%"', '') +
     `<p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:8px 0 0 0">${escapeHtml(t('mail.confirmation.link_hint'))}<br>${link(links.accessUrl, links.accessUrl)}</p>` +
+    (attachmentsNote(view, t) ? paragraph(attachmentsNote(view, t)!) : '') +
     `</td></tr>`
   );
 }

@@ -23,23 +23,23 @@ export type DocumentFile = { body: Buffer | string; contentType: string; fileNam
 /** What the reservation pages list: the voucher (null when not valid), invoice, credit notes, calendar file. */
 export type ReservationDocuments = {
   voucher: { fileName: string } | null;
-  invoice: { number: string; fileName: string } | null;
+  invoice: { number: string; fileName: string; locale: Locale } | null;
   creditNotes: { number: string; fileName: string }[];
   calendar: { fileName: string } | null;
 };
 
 /** `Parkschein-<reference>.pdf` (issue 9: "a sensible file name"). */
-export function voucherFileName(reference: string): string {
+function voucherFileName(reference: string): string {
   return `Parkschein-${reference}.pdf`;
 }
 
 /** `Rechnung-RE-2026-000001.pdf` or `Gutschrift-GS-2026-000001.pdf`. */
-export function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
+function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
   return `${data.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}-${data.number}.pdf`;
 }
 
 /** `Parkplatz-<reference>.ics`. */
-export function calendarFileName(reference: string): string {
+function calendarFileName(reference: string): string {
   return `Parkplatz-${reference}.ics`;
 }
 
@@ -66,7 +66,7 @@ export async function listReservationDocuments(
   const valid = hasVoucher(details);
   return {
     voucher: valid ? { fileName: voucherFileName(reference) } : null,
-    invoice: invoice ? { number: invoice.number, fileName: invoiceFileName(invoice) } : null,
+    invoice: invoice ? { number: invoice.number, fileName: invoiceFileName(invoice), locale: invoice.locale } : null,
     creditNotes: creditNotes.map((c) => ({ number: c.number, fileName: invoiceFileName(c) })),
     calendar: valid ? { fileName: calendarFileName(reference) } : null,
   };
@@ -77,7 +77,7 @@ export async function listReservationDocuments(
  * secret guest link — a voucher is shown to car-park staff).
  * @param baseUrl - the shop's origin (`PUBLIC_URL`, else the request's).
  */
-export function manageUrlOf(baseUrl: string, locale: Locale): string {
+function manageUrlOf(baseUrl: string, locale: Locale): string {
   return new URL(localePath(locale, '/reservierung'), baseUrl).href;
 }
 
@@ -111,7 +111,7 @@ export async function buildVoucherView(
  * @throws RangeError for a corrupt snapshot (non-integer cents).
  * Source: issue 9, EPC069-12.
  */
-export function invoiceViewOf(data: InvoiceData): InvoiceView {
+function invoiceViewOf(data: InvoiceData): InvoiceView {
   const bank = data.payment.bank;
   let payload: string | null = null;
   if (data.kind === 'invoice' && bank && data.totals.grossCents > 0) {

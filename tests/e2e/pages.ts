@@ -157,6 +157,8 @@ type Booker = {
   gender?: boolean;
   licensePlate?: string;
   personCount?: number;
+  /** default `on_site` */
+  paymentType?: 'on_site' | 'invoice';
   /** entry and exit as days from today (local 07:30 and 21:00) */
   days?: [number, number];
 };
@@ -209,7 +211,7 @@ export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: 
       city: 'Frankfurt am Main',
       country: 'DE',
       billIsDifferent: false,
-      paymentType: 'on_site',
+      paymentType: who.paymentType ?? 'on_site',
       couponCode: '',
     },
   });

@@ -69,7 +69,11 @@ describe('reservation confirmation mail', () => {
     expect(mail.subject).toBe(`Ihre Buchungsbestätigung ${row.reference} – Parkplatz-Shop`);
     expect(mail.headers.to.toLowerCase()).toContain('erika.mustermann@example.org');
     expect(mail.headers.from).toContain('buchung@parkplatz-shop.example');
-    expect(mail.headers['content-type']).toMatch(/multipart\/alternative/);
+    // text and HTML as alternatives, inside a mixed part that carries the documents (issue 9)
+    expect(mail.headers['content-type']).toMatch(/multipart\/mixed/);
+    const raw = fs.readFileSync(files.at(-1)!, 'utf8');
+    expect(raw).toMatch(/multipart\/alternative/);
+    expect(raw).toMatch(new RegExp(`filename="?Parkschein-${row.reference}\\.pdf`));
     // both parts, with what a customer needs at the car park
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain(row.reference);

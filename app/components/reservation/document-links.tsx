@@ -37,10 +37,13 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
             </span>
             <span className="text-sm text-slate-600">{t('reservation.documents.voucher.text')}</span>
             <span className="flex flex-wrap gap-2">
-              <a className={linkClass} href={href(`${basePath}/pdf`)}>
+              <a
+                className={linkClass}
+                href={href(`${basePath}/pdf`)}
+                aria-label={`${t('reservation.documents.show')}: ${t('reservation.documents.voucher')}`}
+              >
                 <FileText aria-hidden size={16} />
                 {t('reservation.documents.show')}
-                <span className="sr-only">: {t('reservation.documents.voucher')}</span>
               </a>
               <a className={linkClass} href={download(voucher.fileName)} download={voucher.fileName}>
                 <Download aria-hidden size={16} />
@@ -56,10 +59,13 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
               {t('reservation.documents.invoice', { number: invoice.number })}
             </span>
             <span className="flex flex-wrap gap-2">
-              <a className={linkClass} href={href(`${basePath}/rechnung`)}>
+              <a
+                className={linkClass}
+                href={href(`${basePath}/rechnung`)}
+                aria-label={`${t('reservation.documents.show')}: ${t('reservation.documents.invoice', { number: invoice.number })}`}
+              >
                 <FileText aria-hidden size={16} />
                 {t('reservation.documents.show')}
-                <span className="sr-only">: {t('reservation.documents.invoice', { number: invoice.number })}</span>
               </a>
               <a className={linkClass} href={download(invoice.fileName)} download={invoice.fileName}>
                 <Download aria-hidden size={16} />

@@ -143,3 +143,14 @@ describe('renderVoucherPdf', () => {
     expect(text).toContain(`Seite ${pages} von ${pages}`);
   });
 });
+
+describe('the large reference', () => {
+  // Letter spacing on the large reference must stay below what pdftotext (and copy & paste) reads as a word
+  // break, for wide and narrow letters alike: the car park's staff search for the reference as one word.
+  it('extracts as one word for wide and narrow letters', async () => {
+    for (const reference of ['3WHYA67S', 'WWWWMMMM', '1111IIII', 'T1W1M1J1']) {
+      const view = sampleVoucherView({ qrPayload: reference, reservation: sampleReservationView({ reference }) });
+      expect(await pdfText(await renderVoucherPdf(view)), reference).toContain(reference);
+    }
+  });
+});

@@ -112,7 +112,7 @@ function drawHero(pdf: PdfLayout, view: VoucherView): void {
 
   let y = top + pad;
   y += pdf.textAt(t('document.voucher.reference'), x, y, textWidth, { size: 9, color: COLORS.muted }) + 2;
-  y += pdf.textAt(r.reference, x, y, textWidth, { size: 30, bold: true, characterSpacing: 4 }) + 8;
+  y += pdf.textAt(r.reference, x, y, textWidth, { size: 30, bold: true, characterSpacing: 1.5 }) + 8;
   pdf.keyValuesAt(timeRows, x, y, textWidth, { labelWidth: 24 * MM, size: 12, boldValues: true, rowGap: 5 });
 
   pdf.qr(view.qrPayload, qrX, top + pad, QR_SIZE, { level: 'M', quietModules: 4 });
