@@ -188,6 +188,19 @@ test.describe('account area', () => {
     const frameBox = await page.locator('iframe[data-document-frame]').boundingBox();
     expect(frameBox!.height).toBeGreaterThan(400);
 
+    // Its voucher page (issue 9): the owner's document in the frame, and the PDF download.
+    await page
+      .getByRole('region', { name: 'Ihre Dokumente' })
+      .getByRole('link', { name: 'Ansehen: Parkschein' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/konto/reservierungen/${reference}/pdf$`));
+    await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'user.reservation.pdf');
+    await expect(frame.locator('[data-reference]')).toHaveText(reference);
+    const voucherHref = await page.getByRole('link', { name: /PDF herunterladen/ }).getAttribute('href');
+    expect(voucherHref).toBe(`/konto/reservierungen/${reference}/download/Parkschein-${reference}.pdf`);
+    expect((await page.request.get(voucherHref!)).headers()['content-type']).toBe('application/pdf');
+    await page.goto(`/konto/reservierungen/${reference}`);
+
     // Another user gets a 404 for that reference; signed out, the sign-in page.
     const strangerContext = await browser.newContext();
     const stranger = await strangerContext.newPage();
@@ -198,6 +211,9 @@ test.describe('account area', () => {
     await expect(stranger).toHaveURL(/\/konto$/);
     expect((await stranger.goto(`/konto/reservierungen/${reference}`))?.status()).toBe(404);
     expect((await stranger.goto(`/konto/reservierungen/${reference}/dokument`))?.status()).toBe(404);
+    for (const path of ['pdf', 'rechnung', 'dokument/parkschein', `download/Parkschein-${reference}.pdf`]) {
+      expect((await stranger.request.get(`/konto/reservierungen/${reference}/${path}`)).status(), path).toBe(404);
+    }
     await strangerContext.close();
 
     // The next booking starts with the saved address; signing out there stays on the page.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { bookViaApi } from './pages.ts';
 
@@ -113,5 +114,37 @@ test.describe('reservation documents', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-disposition']).toBe(`attachment; filename="Parkschein-${reference}.pdf"`);
     await context.close();
+  });
+
+  test('the document pages and framed documents pass the WCAG 2.1 A/AA rules at 390 and 1280 px', async ({ page }) => {
+    const { reference } = await bookViaApi(page, {
+      firstname: 'Änne',
+      lastname: 'Groß',
+      email: `Axe.${Date.now()}@Example.org`,
+      paymentType: 'invoice',
+      days: [58, 60],
+    });
+    await page.goto(`/reservierung/${reference}/rechnung`);
+    const number = (await page
+      .frameLocator('iframe[data-document-frame]')
+      .locator('[data-number]')
+      .first()
+      .textContent())!;
+    const paths = [
+      `/reservierung/${reference}`,
+      `/reservierung/${reference}/pdf`,
+      `/reservierung/${reference}/rechnung`,
+      `/reservierung/${reference}/dokument/parkschein`,
+      `/reservierung/${reference}/dokument/${number.trim()}`,
+    ];
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(path);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const violations = results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+        expect(violations, `${path} at ${width} px`).toEqual([]);
+      }
+    }
   });
 });
