@@ -39,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       dictionary: DICTIONARIES[locale],
       flash: flash ?? null,
       analyticsUrl: app.env.ANALYTICS_URL ?? null,
+      sampleData: app.env.SHOP_SAMPLE_DATA,
       shop: {
         name: app.env.SHOP_NAME,
         address: app.env.SHOP_ADDRESS,

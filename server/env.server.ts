@@ -7,11 +7,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidBic, isValidIban } from '~/domain/girocode.ts';
+import { isDramaNumber } from '#database/seed/drama-numbers.ts';
+import {
+  isValidEconomicId,
+  isValidRegisterCourt,
+  isValidRegisterNumber,
+  normalizeRegisterNumber,
+} from '~/domain/legal-identity.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** An optional setting: unset, empty or white space = off. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/**
+ * The sample company's legal identity (README, Configuration). Obviously not a real company: the register
+ * number 000000 is never assigned, the directors are the specimen names of German identity cards, the phone
+ * number is one the Bundesnetzagentur keeps free for media productions. Refused while SHOP_SAMPLE_DATA=0.
+ */
+const SAMPLE_IDENTITY = {
+  SHOP_PHONE: '+49 69 90009 500',
+  SHOP_MANAGING_DIRECTORS: 'Erika Mustermann, Max Mustermann',
+  SHOP_REGISTER_NUMBER: 'HRB 000000',
+} as const;
 
 /** Schema of the process environment; see the configuration table in README.md. */
 const EnvSchema = z.object({
@@ -35,7 +59,7 @@ const EnvSchema = z.object({
   SHOP_NAME: z.string().default('Parkplatz-Shop'),
   SHOP_ADDRESS: z.string().default('Hafenstraße 12, 60327 Frankfurt am Main, Deutschland'),
   SHOP_EMAIL: z.string().default('service@parkplatz-shop.example'),
-  SHOP_PHONE: z.string().default('+49 69 1234 5670'),
+  SHOP_PHONE: z.string().default(SAMPLE_IDENTITY.SHOP_PHONE),
   SHOP_VAT_ID: z.string().default('DE123456789'),
   /** The shop's bank account for payment by invoice (bank details and GiroCode); holder = `SHOP_NAME`. */
   SHOP_IBAN: z
@@ -57,6 +81,44 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** `1` (default): the data are samples; notices say so (footer, airport pages, lot cards, legal pages). */
+  SHOP_SAMPLE_DATA: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Impressum (§ 5 DDG): legal form, representatives, register entry; an empty register court and number = none. */
+  SHOP_LEGAL_FORM: z.string().trim().max(60).default('GmbH'),
+  SHOP_MANAGING_DIRECTORS: z.string().trim().min(1).max(300).default(SAMPLE_IDENTITY.SHOP_MANAGING_DIRECTORS),
+  SHOP_REGISTER_COURT: z
+    .string()
+    .default('Amtsgericht Frankfurt am Main')
+    .refine((v) => v.trim() === '' || isValidRegisterCourt(v), 'not a register court (e.g. "Amtsgericht Köln")')
+    .transform((v) => v.trim()),
+  SHOP_REGISTER_NUMBER: z
+    .string()
+    .default(SAMPLE_IDENTITY.SHOP_REGISTER_NUMBER)
+    .refine((v) => v.trim() === '' || isValidRegisterNumber(v), 'not a register number (e.g. "HRB 12345")')
+    .transform(normalizeRegisterNumber),
+  SHOP_ECONOMIC_ID: optionalText.refine(
+    (v) => v === undefined || isValidEconomicId(v),
+    'not an economic identification number (DE + 9 digits + "-" + 5 digits)',
+  ),
+  /** Supervisory authority of a licensed activity (Impressum); none by default. */
+  SHOP_SUPERVISORY_AUTHORITY: optionalText,
+  /** The data protection authority responsible for the shop (privacy policy, Art. 13(2)(d) GDPR). */
+  SHOP_DATA_PROTECTION_AUTHORITY: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      'Der Hessische Beauftragte für Datenschutz und Informationsfreiheit, Gustav-Stresemann-Ring 1, 65189 Wiesbaden',
+    ),
+  /** Hosting provider named in the privacy policy (name and seat); unset = the shop's own servers. */
+  SHOP_HOSTING_PROVIDER: optionalText,
+  /** Review provider eKomi (SPEC §7 ekomi-ratings): when set, the privacy policy names eKomi as a recipient. */
+  EKOMI_INTERFACE_ID: optionalText,
+  /** Stripe's secret key (DESIGN §6, online payment): when set, the privacy policy names Stripe as a recipient. */
+  STRIPE_SECRET_KEY: optionalText,
 });
 
 /** The validated environment plus the derived, always-present session secret. */
@@ -73,7 +135,31 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const problems = legalSettingProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR) };
+}
+
+/**
+ * Cross-field rules of the legal settings: register court and number come together, and with
+ * SHOP_SAMPLE_DATA=0 (real data configured) no sample value of the Impressum may remain.
+ */
+function legalSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if ((env.SHOP_REGISTER_COURT === '') !== (env.SHOP_REGISTER_NUMBER === '')) {
+    problems.push('SHOP_REGISTER_COURT, SHOP_REGISTER_NUMBER: set both or neither');
+  }
+  if (env.SHOP_SAMPLE_DATA) return problems;
+  const sample = 'is still the sample value; set the real one (or SHOP_SAMPLE_DATA=1)';
+  if (isDramaNumber(env.SHOP_PHONE)) {
+    problems.push('SHOP_PHONE: a number reserved for media productions never rings; set the real one');
+  }
+  if (env.SHOP_MANAGING_DIRECTORS === SAMPLE_IDENTITY.SHOP_MANAGING_DIRECTORS) {
+    problems.push(`SHOP_MANAGING_DIRECTORS: ${sample}`);
+  }
+  if (env.SHOP_REGISTER_NUMBER === SAMPLE_IDENTITY.SHOP_REGISTER_NUMBER)
+    problems.push(`SHOP_REGISTER_NUMBER: ${sample}`);
+  return problems;
 }
 
 function persistentSecret(dataDir: string): string {

@@ -5,6 +5,7 @@ import { useT } from '~/components/i18n-context.tsx';
 import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
 import { TariffOverview } from '~/components/shop/tariff-overview.tsx';
+import { SampleDataNote } from '~/components/shop/sample-data.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
@@ -36,6 +37,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       <p className="font-mono text-sm font-semibold text-accent">{airport.iata}</p>
       <h1 className="text-3xl font-bold tracking-tight">{t('airport.title', { airport: airport.name })}</h1>
       <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
+      <SampleDataNote where="airport" className="mt-4 max-w-3xl" />
 
       {airport.comment ? (
         <AirportCommentBanner

@@ -1,39 +1,32 @@
-import { LEGAL_PAGES } from '~/content/legal.ts';
-import { interpolate, toLocale } from '~/i18n.ts';
+import { SampleDataNote } from '~/components/shop/sample-data.tsx';
+import { toLocale } from '~/i18n.ts';
+import { loadLegalPage, type LegalPageKey } from '~/services/legal-pages.server.ts';
 import type { Route } from './+types/legal';
 import { shopContext } from '~/router-context.ts';
 
-const PAGE_BY_ROUTE = { 'legal.imprint': 'imprint', 'legal.privacy': 'privacy', 'legal.terms': 'terms' } as const;
+/** The page of each legal path (German path, with or without the `/en` prefix; ids in app/routes.ts). */
+const PAGE_BY_PATH: Record<string, LegalPageKey> = {
+  '/impressum': 'imprint',
+  '/datenschutz': 'privacy',
+  '/agb': 'terms',
+};
 
-// One module serves the three legal routes (ids in app/routes.ts); company data come from the configuration.
+// One module serves the three legal routes; their texts are built from the configuration.
 export function loader({ params, context, request }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const path = new URL(request.url).pathname.replace(/^\/en/, '');
-  const routeId = path === '/impressum' ? 'legal.imprint' : path === '/datenschutz' ? 'legal.privacy' : 'legal.terms';
-  const page = LEGAL_PAGES[locale][PAGE_BY_ROUTE[routeId]];
-  const env = app.env;
-  const values = {
-    shopName: env.SHOP_NAME,
-    shopAddress: env.SHOP_ADDRESS,
-    shopEmail: env.SHOP_EMAIL,
-    shopPhone: env.SHOP_PHONE,
-    shopVatId: env.SHOP_VAT_ID,
-  };
-  return {
-    title: page.title,
-    sections: page.sections.map((s) => ({
-      heading: s.heading,
-      paragraphs: s.paragraphs.map((p) => interpolate(p, values)),
-    })),
-  };
+  const path = new URL(request.url).pathname.replace(/^\/en(?=\/)/, '').replace(/\/$/, '');
+  return loadLegalPage(app.env, PAGE_BY_PATH[path] ?? 'terms', toLocale(params.lang));
 }
 
+// Long German compounds ("Geschäftsbedingungen", "Umsatzsteuer-Identifikationsnummer") must not overflow a
+// 390 px phone: hyphenate by the page's `lang`, and break anywhere as the last resort (URLs, e-mail addresses).
 export default function Legal({ loaderData }: Route.ComponentProps) {
+  const { title, sections, sampleData } = loaderData;
   return (
-    <article className="container-page max-w-3xl py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{loaderData.title}</h1>
-      {loaderData.sections.map((section) => (
+    <article className="container-page max-w-3xl py-10 hyphens-auto wrap-anywhere">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      {sampleData ? <SampleDataNote where="legal" className="mt-4" /> : null}
+      {sections.map((section) => (
         <section key={section.heading} className="mt-8">
           <h2 className="text-xl font-semibold">{section.heading}</h2>
           {section.paragraphs.map((p) => (
@@ -41,6 +34,16 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
               {p}
             </p>
           ))}
+          {section.items ? (
+            <dl className="mt-3 space-y-3">
+              {section.items.map((item) => (
+                <div key={item.title}>
+                  <dt className="font-semibold">{item.title}</dt>
+                  <dd className="mt-0.5 text-ink">{item.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </section>
       ))}
     </article>

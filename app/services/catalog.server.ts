@@ -155,6 +155,8 @@ export type TariffFromPrices = {
   name: string;
   lotName: string;
   transferMinutes: number;
+  /** the lot's distance to the terminal in metres, by road (shuttle) or on foot (`app/domain/distance.ts`) */
+  distanceMeters: number;
   oneDayCents: number;
   oneWeekCents: number;
 };
@@ -190,6 +192,7 @@ export function tariffFromPrices(
         name: localized(tariff, 'name', input.locale),
         lotName: tariff.lot.name,
         transferMinutes: tariff.lot.transferMinutes,
+        distanceMeters: tariff.lot.distanceMeters,
         oneDayCents,
         oneWeekCents,
       },

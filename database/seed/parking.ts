@@ -3,10 +3,15 @@
  *
  * Operators and phone numbers are fictional (no real company is named); streets, postcodes and coordinates
  * are the real surroundings of each airport. Distances and transfer times follow the categories:
- * terminal car parks are a 200–900 m walk (3–12 min), shuttle car parks 3–12 km away (5–15 min by bus),
- * valet hands the car over at the terminal (0–300 m). Prices are gross euro cents derived from the
- * 2026 German market (see `prices.ts`): shuttle ≈ 45–75 € for eight days, valet ≈ 90–140 €,
- * terminal car park ≈ 120–220 €; the big hubs FRA and MUC are dearest, LEJ and DTM cheapest.
+ * terminal car parks are a 200–900 m walk (3–12 min), shuttle car parks 3–12 km away by road (5–15 min by bus),
+ * valet hands the car over at the terminal (0–300 m). `distanceMeters` is the route travelled (road or footpath),
+ * never the straight line: `seed.test.ts` keeps it between the straight-line distance from the airport's
+ * terminal coordinates and twice that plus 1 km. Phone numbers lie in the blocks the Bundesnetzagentur keeps
+ * free for media productions (`drama-numbers.ts`), so no real subscriber is ever called.
+ *
+ * Prices are gross euro cents derived from the 2026 German market (see `prices.ts`): shuttle ≈ 45–75 € for
+ * eight days, valet ≈ 90–140 €, terminal car park ≈ 120–220 €; the big hubs FRA and MUC are dearest, LEJ and
+ * DTM cheapest.
  */
 import type { parkingLots, ParkingLotFeatures, tariffs } from '../schema.ts';
 import { peakSeasons, standardList, type PriceCurve, type PriceListSeed } from './prices.ts';
@@ -320,7 +325,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
       latitude: 50.005,
       longitude: 8.583,
       phone: '+49 69 90009 157',
-      distanceMeters: 9000,
+      distanceMeters: 7500,
       transferMinutes: 13,
       ...shuttleTexts({
         entranceDe: 'Farmstraße 118, Tor 2 (Zufahrt über die Aschaffenburger Straße)',
@@ -430,7 +435,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
       latitude: 48.33,
       longitude: 11.748,
       phone: '+49 89 99998 211',
-      distanceMeters: 7500,
+      distanceMeters: 5800,
       transferMinutes: 11,
       ...shuttleTexts({
         entranceDe: 'Lilienthalstraße 12 (Schild „IsarPark“, zweite Einfahrt rechts)',
@@ -571,15 +576,15 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
       latitude: 52.388,
       longitude: 13.506,
       phone: '+49 30 23125 325',
-      distanceMeters: 6500,
-      transferMinutes: 10,
+      distanceMeters: 4000,
+      transferMinutes: 8,
       ...shuttleTexts({
         entranceDe: 'Mittelstraße 7, Hallentor 1',
         entranceEn: 'Mittelstraße 7, hall gate 1',
         phone: '+49 30 23125 325',
         stopDe: 'an Terminal 1, Ebene E0, Bushaltestelle 6',
         stopEn: 'at Terminal 1, level E0, bus stop 6',
-        minutes: 10,
+        minutes: 8,
         every: 20,
         open: '03:30–23:30',
       }),
@@ -589,7 +594,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
           nameDe: 'Shuttle-Parken Halle Premium (überdacht)',
           nameEn: 'Shuttle parking hall Premium (covered)',
           ...shuttleDescription(
-            10,
+            8,
             ' Ihr Auto steht in einer geschlossenen Halle, geschützt vor Hagel und Frost.',
             ' Your car stands in a closed hall, protected from hail and frost.',
           ),
@@ -782,7 +787,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
       latitude: 53.639,
       longitude: 9.993,
       phone: '+49 40 66969 412',
-      distanceMeters: 3500,
+      distanceMeters: 3000,
       transferMinutes: 7,
       ...shuttleTexts({
         entranceDe: 'Weg beim Jäger 206 (Zufahrt über die Zeppelinstraße)',

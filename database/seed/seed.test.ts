@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.server.ts';
 import { airports, coupons, faqEntries, parkingLots, priceLists, tariffs } from '../schema.ts';
 import { seedDatabase, seedIfEmpty } from './index.ts';
+import { AIRPORTS } from './airports.ts';
+import { isDramaNumber } from './drama-numbers.ts';
 import { FAQ, FAQ_CATEGORIES } from './faq.ts';
+import { PARKING } from './parking.ts';
 import { dayPriceCurve } from './prices.ts';
 
 const IATA = ['FRA', 'MUC', 'DUS', 'HAM', 'BER', 'STR', 'CGN', 'HAJ', 'NUE', 'LEJ', 'BRE', 'DTM', 'KSF'];
@@ -31,6 +34,60 @@ describe('dayPriceCurve', () => {
     expect(list[0]).toBe(3200);
     expect(list[7]).toBe(6500);
     expect(wellShaped(list)).toBe(true);
+  });
+});
+
+/** Mean Earth radius in metres (IUGG), the usual sphere of the haversine formula. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle ("straight line") distance in metres between two WGS 84 points, by the haversine formula. */
+function straightLineMeters(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(h));
+}
+
+/** Every lot of the seed with its airport. */
+const LOTS = AIRPORTS.flatMap((airport) => PARKING[airport.iata].map((lot) => ({ airport, lot })));
+
+describe('parking lot distances', () => {
+  it('measures the straight line correctly (one degree of latitude ≈ 111.2 km)', () => {
+    expect(straightLineMeters({ latitude: 50, longitude: 8 }, { latitude: 51, longitude: 8 })).toBeCloseTo(111_195, 0);
+    expect(straightLineMeters({ latitude: 50, longitude: 8 }, { latitude: 50, longitude: 8 })).toBe(0);
+  });
+
+  it('states route distances: at least the straight line to the terminal, at most twice it plus 1 km', () => {
+    expect(LOTS.length).toBeGreaterThan(30);
+    for (const { airport, lot } of LOTS) {
+      const straight = straightLineMeters(airport, lot);
+      const label = `${airport.iata} ${lot.name}: ${lot.distanceMeters} m stated, ${Math.round(straight)} m straight line`;
+      expect(lot.distanceMeters, label).toBeGreaterThanOrEqual(Math.ceil(straight));
+      expect(lot.distanceMeters, label).toBeLessThanOrEqual(2 * straight + 1000);
+    }
+  });
+
+  it('keeps shuttle car parks within 15 km of their airport and terminal car parks within a walk', () => {
+    for (const { airport, lot } of LOTS) {
+      const straight = straightLineMeters(airport, lot);
+      const walk = lot.tariffs.every((t) => t.category !== 'shuttle');
+      expect(straight, `${airport.iata} ${lot.name}`).toBeLessThan(walk ? 1000 : 15_000);
+    }
+  });
+});
+
+describe('sample phone numbers', () => {
+  it('every lot phone, and every number in a lot text, lies in a block reserved for media productions', () => {
+    for (const { airport, lot } of LOTS) {
+      const inTexts = Object.values(lot)
+        .filter((v): v is string => typeof v === 'string')
+        .flatMap((text) => text.match(/\+49[\d ]*\d/g) ?? []);
+      for (const phone of [lot.phone, ...inTexts]) {
+        expect(phone && isDramaNumber(phone), `${airport.iata} ${lot.name}: ${phone}`).toBe(true);
+      }
+      expect(inTexts.length, `${airport.iata} ${lot.name}`).toBeGreaterThan(0);
+    }
   });
 });
 

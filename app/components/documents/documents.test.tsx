@@ -67,7 +67,7 @@ describe('VoucherDocument', () => {
       expect(text).toContain(expected);
     }
     expect(html).toContain('href="https://parkshop.example/reservierung"');
-    expect(html).toContain('href="tel:+49211123456"');
+    expect(html).toContain('href="tel:+492214710199"');
   });
 
   it('leaves out the QR image without a data URL and the on-site amount when nothing is due there', () => {

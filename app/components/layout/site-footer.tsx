@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useHref, useT } from '../i18n-context.tsx';
+import { SampleDataNote } from '../shop/sample-data.tsx';
 
 type Shop = { name: string; address: string; email: string; phone: string };
 
@@ -57,6 +58,9 @@ export function SiteFooter({ shop }: { shop: Shop }) {
           <p className="font-semibold text-ink">{t('footer.trust.title')}</p>
           <p className="mt-2">{t('footer.trust.text')}</p>
         </div>
+      </div>
+      <div className="container-page">
+        <SampleDataNote where="footer" className="mb-4" />
       </div>
       <p className="container-page pb-8 text-xs text-muted">
         © {new Date().getFullYear()} {shop.name}. {t('footer.prices_note')}

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import { AirportCommentLink, type CommentAirport } from '../features/airport-comment.tsx';
 import { useT } from '../i18n-context.tsx';
+import { SampleDataBadge } from './sample-data.tsx';
 
 /** The airport's notice in short at the top of its page, with the link that opens it in the `eapcomment` modal. */
 export function AirportCommentBanner({
@@ -18,7 +19,8 @@ export function AirportCommentBanner({
     >
       <Info aria-hidden className="shrink-0 text-warn" size={18} />
       <p className="line-clamp-2 min-w-0 flex-1 basis-48 sm:line-clamp-1">
-        <strong className="font-semibold">{t('feature.comment.heading')}:</strong> {airport.comment}
+        <strong className="font-semibold">{t('feature.comment.heading')}</strong>
+        <SampleDataBadge />: {airport.comment}
       </p>
       <AirportCommentLink
         airport={airport}

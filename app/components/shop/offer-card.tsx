@@ -1,20 +1,15 @@
 import { Ban, Bus, Car, CarFront, Clock, KeyRound, MapPin, ShieldCheck, Umbrella, Zap } from 'lucide-react';
 import type { Offer } from '~/domain/offer.ts';
 import { formatMoney } from '~/domain/money.ts';
-import type { Locale } from '~/i18n.ts';
-import { intlLocale } from '~/domain/localized.ts';
+import { distanceMode, formatDistance } from '~/domain/distance.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
+import { SampleDataBadge } from './sample-data.tsx';
 
 const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as const;
 
-/** Formats metres as "350 m" or "4,2 km". */
-function formatDistance(meters: number, locale: Locale): string {
-  if (meters < 1000) return `${meters} m`;
-  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
-}
-
 /**
- * One offer: category badge, lot, distance and transfer, keys, covered, cancellation, the total price as
+ * One offer: category badge, lot (a sample-data badge beside the operator while SHOP_SAMPLE_DATA is on), distance
+ * (by road or on foot, never the straight line) and transfer, keys, covered, cancellation, the total price as
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
  * `bookForm` renders the button's form (it differs between JS and no-JS submission).
  */
@@ -40,11 +35,14 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
         </h3>
         <p className="text-sm text-muted">
           {offer.lotName} · {offer.operator}
+          <SampleDataBadge />
         </p>
         <ul className="mt-3 grid gap-1.5 text-sm text-ink sm:grid-cols-2">
           <li className="flex items-center gap-2">
             <MapPin aria-hidden size={16} className="text-muted" />
-            {t('offer.distance', { distance: formatDistance(offer.distanceMeters, locale) })}
+            {t(distanceMode(offer.category) === 'road' ? 'offer.distance' : 'offer.distance_walk', {
+              distance: formatDistance(offer.distanceMeters, locale),
+            })}
           </li>
           <li className="flex items-center gap-2">
             <Clock aria-hidden size={16} className="text-muted" />

@@ -1,4 +1,5 @@
 import { formatMoney } from '~/domain/money.ts';
+import { distanceMode, formatDistance } from '~/domain/distance.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 
 /** A tariff with its "from" prices on the airport page. */
@@ -7,6 +8,8 @@ export type TariffOverviewRow = {
   category: string;
   name: string;
   lotName: string;
+  /** metres to the terminal, by road (shuttle) or on foot */
+  distanceMeters: number;
   oneDayCents: number;
   oneWeekCents: number;
 };
@@ -52,7 +55,13 @@ export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow
                     {tariff.name}
                     <span className="block text-xs font-normal text-muted">
                       <span className="sm:hidden">{t(`tariff.category.${tariff.category}`)} · </span>
-                      {tariff.lotName}
+                      {tariff.lotName} ·{' '}
+                      {t(
+                        distanceMode(tariff.category) === 'road'
+                          ? 'airport.tariffs.distance'
+                          : 'airport.tariffs.distance_walk',
+                        { distance: formatDistance(tariff.distanceMeters, locale) },
+                      )}
                     </span>
                   </th>
                   <td className="hidden border-t border-line p-3 sm:table-cell">

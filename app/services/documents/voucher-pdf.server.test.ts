@@ -29,7 +29,7 @@ describe('renderVoucherPdf', () => {
       'Rhein-Parken GmbH & Co. KG',
       'Flughafenstraße 120',
       '40474 Düsseldorf',
-      '+49 211 123456',
+      '+49 221 4710 199',
       'Täglich 04:00–24:00 Uhr',
       'Einfahrt Di., 12.01.2027, 10:00',
       'Ausfahrt Fr., 15.01.2027, 18:00',
@@ -45,7 +45,7 @@ describe('renderVoucherPdf', () => {
       'Kostenlose Stornierung bis Mo., 11.01.2027, 10:00',
       'https://parkshop.example/reservierung',
       'service@parkshop.example',
-      '+49 69 1234 5678',
+      '+49 69 90009 500',
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { isDramaNumber } from '#database/seed/drama-numbers.ts';
+import { loadEnv } from './env.server.ts';
+
+/** A source with the session secret set, so loading writes no file. */
+const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test-env' };
+
+/** The Impressum of a real company (SHOP_SAMPLE_DATA=0 needs every sample value replaced). */
+const real = {
+  ...base,
+  SHOP_SAMPLE_DATA: '0',
+  // not a drama number, and no real one either: German subscriber numbers never start with 0
+  SHOP_PHONE: '+49 30 0000 0000',
+  SHOP_MANAGING_DIRECTORS: 'Jana Beispielhaft',
+  SHOP_REGISTER_NUMBER: 'HRB 98765 B',
+  SHOP_REGISTER_COURT: 'Amtsgericht Berlin (Charlottenburg)',
+};
+
+describe('loadEnv: legal identity and sample data', () => {
+  it('defaults to an obviously sample company whose phone number never rings', () => {
+    const env = loadEnv(base);
+    expect(env).toMatchObject({
+      SHOP_SAMPLE_DATA: true,
+      SHOP_PHONE: '+49 69 90009 500',
+      SHOP_LEGAL_FORM: 'GmbH',
+      SHOP_MANAGING_DIRECTORS: 'Erika Mustermann, Max Mustermann',
+      SHOP_REGISTER_COURT: 'Amtsgericht Frankfurt am Main',
+      SHOP_REGISTER_NUMBER: 'HRB 000000',
+    });
+    expect(isDramaNumber(env.SHOP_PHONE)).toBe(true);
+    expect(env.EKOMI_INTERFACE_ID).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('validates and normalises the register entry and the economic id', () => {
+    expect(loadEnv({ ...base, SHOP_REGISTER_NUMBER: ' HRB  12345 ' }).SHOP_REGISTER_NUMBER).toBe('HRB 12345');
+    expect(() => loadEnv({ ...base, SHOP_REGISTER_NUMBER: '12345' })).toThrow(/SHOP_REGISTER_NUMBER/);
+    expect(() => loadEnv({ ...base, SHOP_REGISTER_COURT: 'Frankfurt' })).toThrow(/SHOP_REGISTER_COURT/);
+    expect(() => loadEnv({ ...base, SHOP_REGISTER_COURT: '' })).toThrow(/set both or neither/);
+    const none = loadEnv({ ...base, SHOP_REGISTER_COURT: '', SHOP_REGISTER_NUMBER: '' });
+    expect([none.SHOP_REGISTER_COURT, none.SHOP_REGISTER_NUMBER]).toEqual(['', '']);
+    expect(() => loadEnv({ ...base, SHOP_ECONOMIC_ID: 'DE123' })).toThrow(/SHOP_ECONOMIC_ID/);
+    expect(loadEnv({ ...base, SHOP_ECONOMIC_ID: 'DE123456789-00001' }).SHOP_ECONOMIC_ID).toBe('DE123456789-00001');
+  });
+
+  it('treats empty optional services as off', () => {
+    const env = loadEnv({ ...base, EKOMI_INTERFACE_ID: ' ', STRIPE_SECRET_KEY: '', SHOP_HOSTING_PROVIDER: '' });
+    expect([env.EKOMI_INTERFACE_ID, env.STRIPE_SECRET_KEY, env.SHOP_HOSTING_PROVIDER]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('with SHOP_SAMPLE_DATA=0 refuses every sample value of the Impressum, and accepts real ones', () => {
+    expect(loadEnv(real).SHOP_SAMPLE_DATA).toBe(false);
+    expect(() => loadEnv({ ...real, SHOP_PHONE: '+49 30 23125 111' })).toThrow(/SHOP_PHONE/);
+    expect(() => loadEnv({ ...real, SHOP_MANAGING_DIRECTORS: undefined })).toThrow(/SHOP_MANAGING_DIRECTORS/);
+    expect(() => loadEnv({ ...real, SHOP_REGISTER_NUMBER: undefined })).toThrow(/SHOP_REGISTER_NUMBER/);
+    expect(() => loadEnv({ ...base, SHOP_SAMPLE_DATA: '0' })).toThrow(/SHOP_PHONE[\s\S]*SHOP_MANAGING_DIRECTORS/);
+  });
+});
