@@ -26,9 +26,11 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
     <article className="container-page max-w-3xl py-10 hyphens-auto wrap-anywhere">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {sampleData ? <SampleDataNote where="legal" className="mt-4" /> : null}
-      {sections.map((section) => (
-        <section key={section.heading} className="mt-8">
-          <h2 className="text-xl font-semibold">{section.heading}</h2>
+      {sections.map((section, i) => (
+        <section key={section.heading} className="mt-8" aria-labelledby={`legal-${i}`}>
+          <h2 id={`legal-${i}`} className="text-xl font-semibold">
+            {section.heading}
+          </h2>
           {section.paragraphs.map((p) => (
             <p key={p} className="mt-2 text-ink">
               {p}

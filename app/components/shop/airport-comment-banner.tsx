@@ -19,8 +19,8 @@ export function AirportCommentBanner({
     >
       <Info aria-hidden className="shrink-0 text-warn" size={18} />
       <p className="line-clamp-2 min-w-0 flex-1 basis-48 sm:line-clamp-1">
-        <strong className="font-semibold">{t('feature.comment.heading')}</strong>
-        <SampleDataBadge />: {airport.comment}
+        <strong className="font-semibold">{t('feature.comment.heading')}:</strong>
+        <SampleDataBadge /> {airport.comment}
       </p>
       <AirportCommentLink
         airport={airport}
