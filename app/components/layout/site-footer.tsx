@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useHref, useT } from '../i18n-context.tsx';
+import { NewsletterSignupForm } from '../subscriptions/newsletter-signup.tsx';
 
 type Shop = { name: string; address: string; email: string; phone: string };
 
@@ -8,6 +9,13 @@ export function SiteFooter({ shop }: { shop: Shop }) {
   const href = useHref();
   return (
     <footer className="mt-16 border-t border-line bg-white">
+      <div className="border-b border-line bg-accent-soft">
+        <div className="container-page py-8">
+          <div className="max-w-2xl">
+            <NewsletterSignupForm variant="footer" />
+          </div>
+        </div>
+      </div>
       <div className="container-page grid gap-8 py-10 text-sm text-muted sm:grid-cols-3">
         <div>
           <p className="font-semibold text-ink">{shop.name}</p>
