@@ -62,6 +62,6 @@ export function toConsentSource(value: unknown): NewsletterConsentSource {
 export function safeReturnPath(value: unknown, fallback: string): string {
   if (typeof value !== 'string' || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return fallback;
   return value;
 }

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { AuthPage } from '~/components/account/auth-page.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { NewsletterSignupForm } from '~/components/subscriptions/newsletter-signup.tsx';
