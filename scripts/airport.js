@@ -105,7 +105,8 @@ if (info) {
         'Refusing to open its PGlite directory beside it. Run the command again when the shop answers, or stop it first.',
     );
   }
-  console.error(`The running shop could not be asked (${why}); opening the database directly.`);
+  const gone = processAlive(info.pid) ? '' : ` (its process ${info.pid} has ended: the token file is stale)`;
+  console.error(`No running shop could be asked${gone}: ${why}. Opening the database directly.`);
 }
 
 buildIfNeeded();

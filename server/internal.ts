@@ -18,7 +18,7 @@ import { setAirportStatus } from '~/services/airport-status.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** What the server writes to `DATA_DIR/admin-token` (JSON) for the command line. */
-export type AdminTokenFile = { token: string; pid: number; port: number; host: string };
+type AdminTokenFile = { token: string; pid: number; port: number; host: string };
 
 /** The token file's path in a data directory. */
 export function adminTokenPath(dataDir: string): string {

@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const known = await unsubscribeAirportAlerts(app, { token: params.token });
   const outcome = known
     ? { ok: true, title: t('airport_alert.unsubscribe.done_title'), message: t('airport_alert.unsubscribe.done') }
-    : { ok: false, title: t('airport_alert.unsubscribe.title'), message: t('airport_alert.unsubscribe.invalid') };
+    : { ok: false, title: t('newsletter.link_invalid_title'), message: t('airport_alert.unsubscribe.invalid') };
   return data({ outcome, message: null }, { status: known ? 200 : 404, headers: PRIVATE_HEADERS });
 }
 

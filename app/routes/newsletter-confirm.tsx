@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     : {
         ok,
-        title: t('newsletter.confirm.title'),
+        title: t(result === 'expired' ? 'newsletter.confirm.expired_title' : 'newsletter.link_invalid_title'),
         message: t(result === 'expired' ? 'newsletter.confirm.expired' : 'newsletter.confirm.invalid'),
         again: localePath(locale, '/newsletter'),
       };

@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const known = await unsubscribeNewsletter(app, { token: params.token });
   const outcome = known
     ? { ok: true, title: t('newsletter.unsubscribe.done_title'), message: t('newsletter.unsubscribe.done') }
-    : { ok: false, title: t('newsletter.unsubscribe.title'), message: t('newsletter.unsubscribe.invalid') };
+    : { ok: false, title: t('newsletter.link_invalid_title'), message: t('newsletter.unsubscribe.invalid') };
   return data({ outcome, message: null }, { status: known ? 200 : 404, headers: PRIVATE_HEADERS });
 }
 

@@ -38,7 +38,7 @@ export const NEWSLETTER_LIMITS = {
 } as const;
 
 /** A refused sign-up: 422 (field errors, translation keys; field keys as sent) or 429 (`retryAfterSeconds`). */
-export class NewsletterError extends RequestError {}
+class NewsletterError extends RequestError {}
 
 /** What the visitor's request says about the consent (proof of the double opt-in). */
 type ConsentContext = {
@@ -69,7 +69,7 @@ function linkBase(ctx: ServiceContext, origin: string): string {
  * The consent text a form showed in `locale`, and its version id: `<source>-<locale>-<first 12 hex of its
  * SHA-256>`, so a changed wording gets a new id by itself.
  */
-export function consentTextOf(source: NewsletterConsentSource, locale: Locale): { version: string; text: string } {
+function consentTextOf(source: NewsletterConsentSource, locale: Locale): { version: string; text: string } {
   const text = translator(locale)(NEWSLETTER_CONSENT_KEYS[source]);
   const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 12);
   return { version: `${source}-${locale}-${hash}`, text };

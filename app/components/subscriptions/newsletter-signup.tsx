@@ -76,38 +76,31 @@ export function NewsletterSignupForm({
     setOutcome(result);
   }
 
+  const footer = variant === 'footer';
+  // Footer on wide screens: title and text on the left, the fields on the right.
+  const layout = footer ? 'lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start lg:gap-x-12' : '';
+  const heading = (
+    <div>
+      <h2 id={titleId} className={footer ? 'text-base font-semibold text-ink' : 'sr-only'}>
+        {t('newsletter.footer.title')}
+      </h2>
+      {footer ? <p className="mt-1 text-sm text-muted">{t('newsletter.footer.text')}</p> : null}
+    </div>
+  );
   if (outcome?.ok) {
     return (
-      <p
-        role="status"
-        className="rounded-lg border border-success/30 bg-success-soft p-3 text-sm text-ink"
-        data-newsletter-done
-      >
-        {outcome.message}
-      </p>
+      <section className={layout} aria-labelledby={titleId}>
+        {heading}
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-success/30 bg-success-soft p-3 text-sm text-ink lg:mt-0"
+          data-newsletter-done
+        >
+          {outcome.message}
+        </p>
+      </section>
     );
   }
-  const email = (
-    <FormField
-      id={id('email')}
-      label={t('newsletter.form.email')}
-      error={errors.email}
-      errorRole="alert"
-      className="min-w-0 flex-1"
-    >
-      {(control) => (
-        <input
-          {...control}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          className="field-input"
-        />
-      )}
-    </FormField>
-  );
   return (
     <form
       method="post"
@@ -115,49 +108,72 @@ export function NewsletterSignupForm({
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={titleId}
+      className={layout}
       data-newsletter-form={variant}
     >
-      <h2 id={titleId} className={variant === 'footer' ? 'text-base font-semibold text-ink' : 'sr-only'}>
-        {t('newsletter.footer.title')}
-      </h2>
-      {variant === 'footer' ? <p className="mt-1 text-sm text-muted">{t('newsletter.footer.text')}</p> : null}
-      <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="source" value={variant} />
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      {formMessage ? (
-        <p role="alert" className="mt-3 rounded-lg border border-danger bg-danger-soft p-3 text-sm text-danger">
-          {formMessage}
-        </p>
-      ) : null}
-      {variant === 'page' ? (
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {(['firstname', 'lastname'] as const).map((name) => (
-            <FormField key={name} id={id(name)} label={t(`newsletter.form.${name}`)} optional error={errors[name]}>
-              {(control) => (
-                <input
-                  {...control}
-                  name={name}
-                  autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
-                  defaultValue={values[name]}
-                  className="field-input"
-                />
-              )}
-            </FormField>
-          ))}
+      {heading}
+      <div>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="source" value={variant} />
+        <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+        {formMessage ? (
+          <p role="alert" className="mt-3 rounded-lg border border-danger bg-danger-soft p-3 text-sm text-danger">
+            {formMessage}
+          </p>
+        ) : null}
+        {footer ? null : (
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            {(['firstname', 'lastname'] as const).map((name) => (
+              <FormField key={name} id={id(name)} label={t(`newsletter.form.${name}`)} optional error={errors[name]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={name}
+                    autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
+                    defaultValue={values[name]}
+                    className="field-input"
+                  />
+                )}
+              </FormField>
+            ))}
+          </div>
+        )}
+        <div className={footer ? 'mt-3 flex flex-col gap-2 sm:flex-row sm:items-start lg:mt-0' : 'mt-4 grid gap-4'}>
+          <FormField
+            id={id('email')}
+            label={t('newsletter.form.email')}
+            error={errors.email}
+            errorRole="alert"
+            className="min-w-0 flex-1"
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                className="field-input"
+              />
+            )}
+          </FormField>
+          <button
+            type="submit"
+            className={`btn-primary shrink-0 ${footer ? 'sm:mt-6' : ''}`}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {t('newsletter.form.submit')}
+          </button>
         </div>
-      ) : null}
-      <div className={variant === 'footer' ? 'mt-3 flex flex-col gap-2 sm:flex-row sm:items-end' : 'mt-4 grid gap-4'}>
-        {email}
-        <button type="submit" className="btn-primary shrink-0" disabled={busy} aria-busy={busy}>
-          {t('newsletter.form.submit')}
-        </button>
+        <p className="mt-2 text-xs leading-relaxed text-muted" data-newsletter-consent>
+          {t('newsletter.consent')}{' '}
+          <a className="underline hover:text-accent" href={href('/datenschutz')}>
+            {t('newsletter.privacy_link')}
+          </a>
+        </p>
       </div>
-      <p className="mt-2 text-xs leading-relaxed text-muted" data-newsletter-consent>
-        {t('newsletter.consent')}{' '}
-        <a className="underline hover:text-accent" href={href('/datenschutz')}>
-          {t('newsletter.privacy_link')}
-        </a>
-      </p>
     </form>
   );
 }
