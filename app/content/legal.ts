@@ -52,6 +52,13 @@ const de: Pages = {
         ],
       },
       {
+        heading: 'Newsletter und Flughafen-Benachrichtigungen',
+        paragraphs: [
+          'Den Newsletter senden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 7 Abs. 2 UWG) und erst, nachdem Sie den Link in unserer Bestätigungs-E-Mail angeklickt haben (Double-Opt-in). Als Nachweis speichern wir den Zeitpunkt, die IP-Adresse und den Browser der Anmeldung und der Bestätigung sowie den Einwilligungstext, den Sie gesehen haben. Jede Ausgabe enthält einen Abmeldelink; nach der Abmeldung senden wir keinen Newsletter mehr.',
+          'Bitten Sie uns, Sie zu benachrichtigen, sobald ein gesperrter Flughafen wieder buchbar ist, speichern wir Ihre E-Mail-Adresse für genau diese eine Nachricht (Art. 6 Abs. 1 lit. b DSGVO). Auch sie enthält einen Abmeldelink.',
+        ],
+      },
+      {
         heading: 'Fehlerberichte',
         paragraphs: [
           'Tritt in Ihrem Browser ein technischer Fehler auf, senden wir eine kurze Fehlerbeschreibung an unseren Server. E-Mail-Adressen und Telefonnummern werden vorher entfernt.',
@@ -140,6 +147,13 @@ const en: Pages = {
         paragraphs: [
           'Strictly necessary are the session cookie "eap_session" (cart, sign-in, protection against forged requests; 14 days) and the cookie "eap_hide-cookie-bar", which stores your choice in the cookie notice.',
           'Analytics services are loaded only if you choose "Accept all" in the cookie notice (Art. 6(1)(a) GDPR). You can withdraw your consent at any time by deleting this site\'s cookies.',
+        ],
+      },
+      {
+        heading: 'Newsletter and airport notifications',
+        paragraphs: [
+          'We send the newsletter only with your consent (Art. 6(1)(a) GDPR, § 7(2) UWG) and only after you have clicked the link in our confirmation email (double opt-in). As proof we store the time, IP address and browser of the sign-up and of the confirmation, and the consent text you were shown. Every issue contains an unsubscribe link; after unsubscribing you receive no further newsletter.',
+          'If you ask us to tell you when a locked airport can be booked again, we store your email address for exactly this one message (Art. 6(1)(b) GDPR). It also contains an unsubscribe link.',
         ],
       },
       {
