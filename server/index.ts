@@ -42,7 +42,12 @@ export async function startApp(
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   // Before the database opens: `npm run airport` sees a live process holding the data directory (issue 10).
-  const adminToken = writeAdminToken(env.DATA_DIR, { port: env.PORT, host: env.HOST });
+  let adminToken: string | undefined;
+  try {
+    adminToken = writeAdminToken(env.DATA_DIR, { port: env.PORT, host: env.HOST });
+  } catch (err) {
+    logger.warn({ err }, 'cannot write DATA_DIR/admin-token: `npm run airport` cannot ask this server');
+  }
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
@@ -115,7 +120,7 @@ export async function startApp(
       stopMailWorker();
       await newsletterWorkSettled();
       await handle.close();
-      removeAdminToken(env.DATA_DIR, adminToken);
+      if (adminToken) removeAdminToken(env.DATA_DIR, adminToken);
     },
   };
 }
