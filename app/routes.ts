@@ -50,6 +50,12 @@ export default [
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),
     route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),
     route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),
+    route('newsletter', 'routes/newsletter.tsx', { id: 'newsletter' }),
+    route('newsletter/:token', 'routes/newsletter-confirm.tsx', { id: 'newsletter.confirm' }),
+    route('newsletter/abmelden/:token', 'routes/newsletter-unsubscribe.tsx', { id: 'newsletter.unsubscribe' }),
+    route('benachrichtigung/abmelden/:token', 'routes/airport-alert-unsubscribe.tsx', {
+      id: 'airport-alert.unsubscribe',
+    }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;

@@ -395,6 +395,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** extra mail headers (e.g. `List-Unsubscribe`, RFC 8058); emptied after delivery like `html`/`text` */
+    headers: jsonb('headers').$type<Record<string, string> | null>(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -411,8 +413,20 @@ export const lockedAirportNotifications = pgTable(
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /**
+     * The secret of the mail's unsubscribe link (64 hex characters from two random UUIDs, made by the database).
+     * Kept as it is, not hashed: it must go into the mail when the airport opens, and it can only unsubscribe.
+     */
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** when the address asked for no more airport mails (unsubscribe link); no mail is sent after it */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('locked_airport_notifications_unique_idx').on(t.airportId, t.email)],
+  (t) => [
+    uniqueIndex('locked_airport_notifications_unique_idx').on(t.airportId, t.email),
+    uniqueIndex('locked_airport_notifications_unsubscribe_idx').on(t.unsubscribeToken),
+  ],
 );
 
 /**
@@ -427,4 +441,50 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** Newsletter subscription state (issue 10): `pending` until the double opt-in link is used. */
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/**
+ * Newsletter subscribers with the proof of their double opt-in (issue 10; §7 Abs. 2 Nr. 2 UWG, Art. 7 Abs. 1
+ * GDPR: the sender must prove the consent). One row per address (lower-cased). The consent columns hold the
+ * request that is in force: when, from which IP (and user agent), and the exact consent text shown with its
+ * version id; `confirmedAt`/`confirmedIp` the click on the confirmation link. Only the SHA-256 of the
+ * confirmation token is stored; the unsubscribe token is kept as it is (every newsletter mail carries it).
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    /** language of the mails (`de` | `en`) */
+    locale: text('locale').notNull(),
+    status: text('status').$type<NewsletterStatus>().notNull(),
+    /** SHA-256 of the confirmation token, hex */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
+    /** where the consent was given: `footer`, `page`, `signup` (the account sign-up's tick box) or `api` */
+    consentSource: text('consent_source').notNull(),
+    /** id of the consent text, e.g. `footer-de-3f9a…` (source, language, hash of the text) */
+    consentVersion: text('consent_version').notNull(),
+    /** the consent text exactly as shown */
+    consentText: text('consent_text').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentIp: text('consent_ip').notNull(),
+    consentUserAgent: text('consent_user_agent'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedIp: text('confirmed_ip'),
+    confirmedUserAgent: text('confirmed_user_agent'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_idx').on(t.email),
+    uniqueIndex('newsletter_subscribers_confirm_idx').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_subscribers_unsubscribe_idx').on(t.unsubscribeToken),
+  ],
 );

@@ -11,6 +11,8 @@ import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
 import { createApiRouter } from './api/index.ts';
 import type { AppContext } from './context.server.ts';
+import { internalRouter } from './internal.ts';
+import { unsubscribeRouter } from './unsubscribe.ts';
 
 /**
  * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
@@ -91,6 +93,10 @@ export function createBaseApp(
     res.type('application/json').send(translationBodies[match[1] as 'de' | 'en']);
   });
 
+  // Machine endpoints outside /api (no session, no CSRF): RFC 8058 one-click unsubscribe, and the loopback-only,
+  // token-protected admin endpoint of `npm run airport` (issue 10).
+  app.use(unsubscribeRouter(ctx));
+  app.use('/internal', internalRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);

@@ -14,4 +14,6 @@ export type AppContext = {
   logger: Logger;
   sessions: SessionStore;
   now: () => Date;
+  /** the token of the local admin endpoint (`DATA_DIR/admin-token`, issue 10); unset: the endpoint refuses all */
+  adminToken?: string;
 };

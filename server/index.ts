@@ -12,12 +12,17 @@ import { seedIfEmpty } from '#database/seed/index.ts';
 import { shopContext } from '~/router-context.ts';
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
 import { startMailWorker } from '~/services/mail.server.ts';
+import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { sendCookieOnIdChange, SessionStore } from './session.server.ts';
+import { removeAdminToken, writeAdminToken } from './internal.ts';
+
+// `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
+export { runAirportCommand } from './airport-command.server.ts';
 
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
@@ -36,6 +41,13 @@ export async function startApp(
 ): Promise<StartedApp> {
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  // Before the database opens: `npm run airport` sees a live process holding the data directory (issue 10).
+  let adminToken: string | undefined;
+  try {
+    adminToken = writeAdminToken(env.DATA_DIR, { port: env.PORT, host: env.HOST });
+  } catch (err) {
+    logger.warn({ err }, 'cannot write DATA_DIR/admin-token: `npm run airport` cannot ask this server');
+  }
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
@@ -54,6 +66,7 @@ export async function startApp(
     logger,
     sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: env.COOKIE_SECURE }),
     now: () => new Date(),
+    adminToken,
   };
 
   const build = options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>);
@@ -105,7 +118,9 @@ export async function startApp(
     close: async () => {
       clearInterval(purge);
       stopMailWorker();
+      await newsletterWorkSettled();
       await handle.close();
+      if (adminToken) removeAdminToken(env.DATA_DIR, adminToken);
     },
   };
 }

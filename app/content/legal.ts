@@ -277,6 +277,19 @@ const de: LegalTexts = {
         ],
       },
       {
+        heading: 'Newsletter und Flughafen-Benachrichtigungen',
+        paragraphs: [
+          'Den Newsletter senden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 7 Abs. 2 UWG) und erst, nachdem Sie den Link in unserer Bestätigungs-E-Mail angeklickt haben (Double-Opt-in). Als Nachweis speichern wir den Zeitpunkt, die IP-Adresse und den Browser der Anmeldung und der Bestätigung sowie den Einwilligungstext, den Sie gesehen haben. Jede Ausgabe enthält einen Abmeldelink; nach der Abmeldung senden wir keinen Newsletter mehr.',
+          'Bitten Sie uns, Sie zu benachrichtigen, sobald ein gesperrter Flughafen wieder buchbar ist, speichern wir Ihre E-Mail-Adresse für genau diese eine Nachricht (Art. 6 Abs. 1 lit. b DSGVO). Auch sie enthält einen Abmeldelink.',
+        ],
+      },
+      {
+        heading: 'Fehlerberichte',
+        paragraphs: [
+          'Tritt in Ihrem Browser ein technischer Fehler auf, senden wir eine kurze Fehlerbeschreibung an unseren Server. E-Mail-Adressen und Telefonnummern werden vorher entfernt.',
+        ],
+      },
+      {
         heading: 'Ihre Rechte',
         paragraphs: [
           'Sie haben das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18) und Datenübertragbarkeit (Art. 20). Einer Verarbeitung auf Grundlage berechtigter Interessen können Sie widersprechen (Art. 21), eine Einwilligung jederzeit widerrufen (Art. 7 Abs. 3). In „Mein Konto“ können Sie Ihre Daten selbst herunterladen und Ihr Konto löschen.',
@@ -530,6 +543,19 @@ const en: LegalTexts = {
             title: 'Session and abuse prevention',
             text: 'The session cookie expires after 14 days; counters per IP address cover time windows of at most one hour.',
           },
+        ],
+      },
+      {
+        heading: 'Newsletter and airport notifications',
+        paragraphs: [
+          'We send the newsletter only with your consent (Art. 6(1)(a) GDPR, § 7(2) UWG) and only after you have clicked the link in our confirmation email (double opt-in). As proof we store the time, IP address and browser of the sign-up and of the confirmation, and the consent text you were shown. Every issue contains an unsubscribe link; after unsubscribing you receive no further newsletter.',
+          'If you ask us to tell you when a locked airport can be booked again, we store your email address for exactly this one message (Art. 6(1)(b) GDPR). It also contains an unsubscribe link.',
+        ],
+      },
+      {
+        heading: 'Error reports',
+        paragraphs: [
+          'When a technical error occurs in your browser, a short description is sent to our server. Email addresses and phone numbers are removed first.',
         ],
       },
       {

@@ -18,6 +18,7 @@ import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { deliverPendingMail, enqueueAccountMail } from './mail.server.ts';
+import { requestNewsletterForSignUp } from './newsletter.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import { DatabaseRateLimitStore } from './rate-limit-store.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -322,6 +323,12 @@ export async function signUp(
     });
   } catch (err) {
     ctx.logger.error({ err, userId: user.id }, 'could not queue the verification mail');
+  }
+  // The newsletter tick box starts the double opt-in for the account's address (issue 10), in the background.
+  if (data.newsletter) {
+    const { email, firstname, lastname } = user;
+    const { locale, clientIp, origin } = input;
+    requestNewsletterForSignUp(ctx, { email, firstname, lastname, locale, clientIp, origin });
   }
   await startSignedInSession(ctx, input.session, user.id);
   return toUserView(user);

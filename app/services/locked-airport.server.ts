@@ -2,6 +2,7 @@
  * Notification sign-ups for locked airports (SPEC §1, §3): a visitor leaves an e-mail address to hear when
  * booking opens again. Signing up twice is harmless and answers the same (no hint whether an address is known).
  */
+import { sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { lockedAirportNotifications } from '#database/schema.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
@@ -14,7 +15,8 @@ import { RequestError } from './request-error.server.ts';
 export class LockedAirportError extends RequestError {}
 
 /**
- * Validates `body` and stores the sign-up (once per airport and address).
+ * Validates `body` and stores the sign-up (once per airport and address; a notified or unsubscribed request of
+ * the same address is renewed).
  * Throws `LockedAirportError` 422 on bad input or an unknown airport, 409 when the airport is not locked.
  */
 export async function signUpForLockedAirport(db: Database, body: unknown, locale: Locale): Promise<void> {
@@ -24,5 +26,13 @@ export async function signUpForLockedAirport(db: Database, body: unknown, locale
   const airport = await findAirportById(db, airportId);
   if (!airport) throw new LockedAirportError(422, 'validation.failed', { airportId: ['validation.invalid'] });
   if (airport.status !== 'locked') throw new LockedAirportError(409, 'locked.error.not_locked');
-  await db.insert(lockedAirportNotifications).values({ airportId, email, locale }).onConflictDoNothing();
+  // A request already answered (notified) or stopped (unsubscribed) is renewed: asking again means asking again.
+  await db
+    .insert(lockedAirportNotifications)
+    .values({ airportId, email, locale })
+    .onConflictDoUpdate({
+      target: [lockedAirportNotifications.airportId, lockedAirportNotifications.email],
+      set: { locale, notifiedAt: null, unsubscribedAt: null },
+      setWhere: sql`${lockedAirportNotifications.notifiedAt} is not null or ${lockedAirportNotifications.unsubscribedAt} is not null`,
+    });
 }

@@ -17,6 +17,7 @@ import {
   renderAccountMail,
   renderReservationConfirmation,
   type AccountMailKind,
+  type RenderedMail,
   type ShopInfo,
 } from './mail-templates.server.ts';
 import { listReservationDocuments, reservationDocumentFile } from './reservation-documents.server.ts';
@@ -55,7 +56,7 @@ const MAIL_CLAIM_LEASE_MINUTES = 10;
 const MAIL_WORKER_INTERVAL_MS = 30_000;
 
 /** The shop's own data for mails, from the `SHOP_*` environment. */
-function shopInfo(env: MailConfig): ShopInfo {
+export function shopInfo(env: MailConfig): ShopInfo {
   return {
     name: env.SHOP_NAME,
     address: env.SHOP_ADDRESS,
@@ -130,6 +131,33 @@ export async function enqueueAccountMail(
   nudgeWorker();
 }
 
+/**
+ * Queues an already rendered mail (`mail_outbox`, due now) with optional extra `headers` (e.g. RFC 8058
+ * `List-Unsubscribe` and `List-Unsubscribe-Post`); a running mail worker is nudged. `db` may be a transaction, so
+ * the row commits (or rolls back) with the caller's other writes.
+ *
+ * @param input.kind - the outbox kind (also the `X-Mail-Kind` header); `input.to` the recipient;
+ *   `input.locale` the mail's language; `input.mail` subject, HTML and text part.
+ * @throws on database errors only.
+ * Source: issue 10 (newsletter and airport mails through the outbox), DESIGN §1.
+ */
+export async function enqueueMail(
+  db: Database,
+  input: { kind: string; to: string; locale: Locale; mail: RenderedMail; headers?: Record<string, string> },
+): Promise<void> {
+  await db.insert(mailOutbox).values({
+    kind: input.kind,
+    locale: input.locale,
+    to: input.to,
+    subject: input.mail.subject,
+    html: input.mail.html,
+    text: input.mail.text,
+    headers: input.headers ?? null,
+    status: 'pending',
+  });
+  nudgeWorker();
+}
+
 /** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
 type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
 
@@ -179,7 +207,7 @@ function createSender(ctx: MailContext): Sender {
     subject: row.subject,
     text: row.text,
     html: row.html,
-    headers: { 'X-Mail-Kind': row.kind },
+    headers: { ...row.headers, 'X-Mail-Kind': row.kind },
     attachments: await attachmentsOf(ctx, row),
   });
   if (env.SMTP_URL) {
@@ -272,7 +300,15 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
       try {
         await ctx.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null, html: '', text: '' })
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            attempts: row.attempts + 1,
+            lastError: null,
+            html: '',
+            text: '',
+            headers: null,
+          })
           .where(eq(mailOutbox.id, row.id));
         sent++;
       } catch (err) {

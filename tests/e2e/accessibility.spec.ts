@@ -39,6 +39,10 @@ for (const width of [390, 1280]) {
       ['lost password', () => '/passwort-vergessen'],
       ['new password', () => '/passwort/ein-token'],
       ['verify e-mail', () => '/en/konto/bestaetigen/ein-token'],
+      ['newsletter', () => '/newsletter'],
+      ['newsletter confirm', () => '/newsletter/ein-token'],
+      ['newsletter unsubscribe', () => '/en/newsletter/abmelden/ein-token'],
+      ['airport alert unsubscribe', () => '/benachrichtigung/abmelden/ein-token'],
       ['404', () => '/gibt-es-nicht'],
     ] as const) {
       test(`${name} has no WCAG A/AA violations`, async ({ page }) => {

@@ -1,14 +1,24 @@
-import { Link } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { useHref, useT } from '../i18n-context.tsx';
 import { SampleDataNote } from '../shop/sample-data.tsx';
+import { NewsletterSignupForm } from '../subscriptions/newsletter-signup.tsx';
 
 type Shop = { name: string; address: string; email: string; phone: string };
 
 export function SiteFooter({ shop }: { shop: Shop }) {
   const t = useT();
   const href = useHref();
+  // The /newsletter page has the form itself.
+  const onNewsletterPage = useMatches().some((m) => m.id === 'newsletter');
   return (
     <footer className="mt-16 border-t border-line bg-white">
+      {onNewsletterPage ? null : (
+        <div className="border-b border-line bg-accent-soft">
+          <div className="container-page py-8">
+            <NewsletterSignupForm variant="footer" />
+          </div>
+        </div>
+      )}
       <div className="container-page grid gap-8 py-10 text-sm text-muted sm:grid-cols-3">
         <div>
           <p className="font-semibold text-ink">{shop.name}</p>

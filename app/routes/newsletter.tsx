@@ -1,0 +1,67 @@
+import { AuthPage } from '~/components/account/auth-page.tsx';
+import { useT } from '~/components/i18n-context.tsx';
+import { NewsletterSignupForm } from '~/components/subscriptions/newsletter-signup.tsx';
+import { safeReturnPath, toConsentSource } from '~/domain/newsletter.ts';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { requestNewsletterSubscription } from '~/services/newsletter.server.ts';
+import type { Route } from './+types/newsletter';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from './helpers/form-action.server.ts';
+
+/**
+ * newsletter (`/newsletter`): the sign-up as a page, and the action every sign-up form posts to without
+ * JavaScript (the footer's too). A good post goes back to the page it came from (`returnTo`) with a flash
+ * message — the same message whether the address is new, pending or subscribed; a refused one shows this page
+ * with the messages and the values.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  return { title: translator(toLocale(params.lang))('newsletter.page.title') };
+}
+
+/** Checks `_csrf`, starts the double opt-in (`requestNewsletterSubscription`) and redirects back. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session, clientIp } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    await requestNewsletterSubscription(app, {
+      body: { email: values.email, firstname: values.firstname, lastname: values.lastname },
+      locale,
+      clientIp,
+      userAgent: request.headers.get('User-Agent') ?? undefined,
+      origin: new URL(request.url).origin,
+      source: toConsentSource(form.get('source')),
+    });
+    return await redirectWithFlash(session, safeReturnPath(values.returnTo, localePath(locale, '/newsletter')), {
+      type: 'success',
+      title: t('newsletter.accepted_title'),
+      message: t('newsletter.accepted'),
+    });
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+}
+
+export const headers = actionOrLoaderHeaders;
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <AuthPage title={t('newsletter.page.title')} intro={t('newsletter.page.intro')}>
+      <NewsletterSignupForm
+        variant="page"
+        values={actionData?.values}
+        errors={actionData?.errors}
+        message={actionData?.message}
+      />
+    </AuthPage>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }];
+}

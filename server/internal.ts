@@ -1,0 +1,116 @@
+/**
+ * The local admin endpoint of `npm run airport -- lock|unlock <slug>` (issue 10): `POST /internal/airports/:slug/
+ * lock` and `…/unlock`. PGlite is one process, so while the shop runs on it the command cannot open the
+ * database itself and asks the running server instead.
+ *
+ * Not a browser endpoint (outside `/api`: no session, no CSRF) and not reachable from outside:
+ * - only from the loopback interface (the socket's peer address; `X-Forwarded-For` and friends are not trusted,
+ *   and a request that carries them came through a proxy, so it is refused too);
+ * - only with the token the server writes at start to `DATA_DIR/admin-token` (mode 0600, 32 random bytes),
+ *   sent as `Authorization: Bearer <token>` and compared in constant time.
+ * A request from elsewhere falls through to the ordinary 404; a wrong or missing token gets 401.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { setAirportStatus } from '~/services/airport-status.server.ts';
+import type { AppContext } from './context.server.ts';
+
+/** What the server writes to `DATA_DIR/admin-token` (JSON) for the command line. */
+type AdminTokenFile = { token: string; pid: number; port: number; host: string };
+
+/** The token file's path in a data directory. */
+export function adminTokenPath(dataDir: string): string {
+  return path.resolve(dataDir, 'admin-token');
+}
+
+/**
+ * Creates a new random admin token (32 bytes, base64url) and writes it with this process's id and the address
+ * it will listen on to `DATA_DIR/admin-token`, readable by the owner only (0600; an older file is replaced, not
+ * rewritten, so its mode cannot leak). Call it before opening the database: a command that finds the file and a
+ * live process knows the database is taken.
+ * @returns the token.
+ */
+export function writeAdminToken(dataDir: string, listen: { port: number; host: string }): string {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const file = adminTokenPath(dataDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const content: AdminTokenFile = { token, pid: process.pid, port: listen.port, host: listen.host };
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.rmSync(temp, { force: true });
+  fs.writeFileSync(temp, JSON.stringify(content) + '\n', { mode: 0o600, flag: 'wx' });
+  fs.renameSync(temp, file);
+  return token;
+}
+
+/** Removes the token file at shutdown, unless another process has written its own since. */
+export function removeAdminToken(dataDir: string, token: string): void {
+  const file = adminTokenPath(dataDir);
+  try {
+    const content = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<AdminTokenFile>;
+    if (content.token === token) fs.rmSync(file, { force: true });
+  } catch {
+    // already gone or unreadable: nothing of ours to remove
+  }
+}
+
+/** True for an address of the loopback interface: 127.0.0.0/8, `::1`, or IPv4-mapped `::ffff:127.x.y.z`. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return /^127(?:\.\d{1,3}){3}$/.test(v4) || address === '::1';
+}
+
+/** Compares a presented token with the expected one in constant time (SHA-256 digests of equal length). */
+export function adminTokenMatches(expected: string | undefined, presented: string | undefined): boolean {
+  if (!expected || !presented) return false;
+  const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+  return crypto.timingSafeEqual(digest(expected), digest(presented));
+}
+
+/** A request that passed through a proxy says so; the endpoint serves direct local connections only. */
+function cameThroughProxy(req: Request): boolean {
+  return ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'].some((h) => req.headers[h] !== undefined);
+}
+
+/** The `/internal` router (mount it outside `/api`, before the pages). */
+export function internalRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    if (!isLoopbackAddress(req.socket.remoteAddress) || cameThroughProxy(req)) {
+      next('router'); // the ordinary 404 of an unknown path
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    const bearer = /^Bearer (\S+)$/.exec(req.get('Authorization') ?? '')?.[1];
+    if (!adminTokenMatches(ctx.adminToken, bearer)) {
+      res.status(401).json({ message: 'Admin token missing or wrong (see DATA_DIR/admin-token).' });
+      return;
+    }
+    next();
+  });
+  router.post('/airports/:slug/:action', (req, res, next) => {
+    const action = req.params.action;
+    if (action !== 'lock' && action !== 'unlock') {
+      res.status(404).json({ message: `Unknown action "${action}": use lock or unlock.` });
+      return;
+    }
+    const origin = `${req.protocol}://${req.get('host') ?? `127.0.0.1:${ctx.env.PORT}`}`;
+    setAirportStatus(ctx, { slug: req.params.slug, status: action === 'unlock' ? 'active' : 'locked', origin })
+      .then((change) => {
+        if (!change) {
+          res.status(404).json({ error: 'unknown_airport', message: `Unknown airport "${req.params.slug}".` });
+          return;
+        }
+        ctx.logger.info({ ...change }, `airport ${action}ed through the admin endpoint`);
+        res.json(change);
+      })
+      .catch(next);
+  });
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    ctx.logger.error({ err: error }, 'admin endpoint failed');
+    res.status(500).json({ message: error instanceof Error ? error.message : String(error) });
+  });
+  return router;
+}
