@@ -7,7 +7,7 @@
  * with a guarded `UPDATE … SET notified_at = now WHERE notified_at IS NULL … RETURNING`, and their mails are
  * inserted into the outbox. A second unlock waits for the first to commit and then claims nothing; a rollback
  * un-claims and un-queues together. The notification is a one-off service mail the visitor asked for, so a
- * single opt-in is enough (decision 0012); every mail carries an unsubscribe link and RFC 8058 headers.
+ * single opt-in is enough (decision 0013); every mail carries an unsubscribe link and RFC 8058 headers.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
