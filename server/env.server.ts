@@ -57,6 +57,19 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** eKomi review provider (decision 0012): the shop's interface id and password; both or neither (demo reviews). */
+  EKOMI_INTERFACE_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  EKOMI_INTERFACE_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /** eKomi's v3 API base URL (getFeedback lives below it). */
+  EKOMI_API_URL: z.string().url().default('https://api.ekomi.de/v3'),
+  /** minutes between eKomi imports in a running shop; 0 = only `npm run ratings:import` */
+  EKOMI_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 /** The validated environment plus the derived, always-present session secret. */
@@ -73,6 +86,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
+    throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');
+  }
   return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR) };
 }
 

@@ -18,6 +18,10 @@ import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { sendCookieOnIdChange, SessionStore } from './session.server.ts';
+import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.server.ts';
+
+/** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
+export { runRatingsImportCommand } from './ratings-import.server.ts';
 
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
@@ -46,7 +50,8 @@ export async function startApp(
     logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
   }
   await handle.migrate();
-  if (await seedIfEmpty(handle.db)) logger.info('seeded an empty database');
+  // Demo reviews only while no review provider is configured (decision 0012).
+  if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
 
   const ctx: AppContext = {
     db: handle.db,
@@ -99,12 +104,15 @@ export async function startApp(
   purge.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.
   const stopMailWorker = startMailWorker(ctx);
+  // Reviews from eKomi, when configured: a minute after start, then every EKOMI_IMPORT_INTERVAL_MINUTES.
+  const stopRatingsImport = startRatingsImport(ctx);
   return {
     app,
     ctx,
     close: async () => {
       clearInterval(purge);
       stopMailWorker();
+      stopRatingsImport();
       await handle.close();
     },
   };

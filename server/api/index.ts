@@ -18,6 +18,7 @@ import { lockedAirportRouter } from './locked-airport.ts';
 import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
+import { ratingsRouter } from './ratings.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -78,6 +79,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(checkoutRouter(ctx));
   api.use(errorReportRouter(ctx));
   api.use(addressAutocompleteRouter(ctx));
+  api.use(ratingsRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

@@ -4,6 +4,8 @@ import { formatMoney } from '~/domain/money.ts';
 import type { Locale } from '~/i18n.ts';
 import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
+import type { RatingSummary as Summary } from '~/domain/ratings.ts';
+import { RatingSummary } from '../ratings/rating-summary.tsx';
 
 const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as const;
 
@@ -16,9 +18,18 @@ function formatDistance(meters: number, locale: Locale): string {
 /**
  * One offer: category badge, lot, distance and transfer, keys, covered, cancellation, the total price as
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
- * `bookForm` renders the button's form (it differs between JS and no-JS submission).
+ * `bookForm` renders the button's form (it differs between JS and no-JS submission). `rating`: the airport's
+ * customer rating as stars and count (DESIGN §10 rating stars), when it has reviews.
  */
-export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: React.ReactNode }) {
+export function OfferCard({
+  offer,
+  bookButton,
+  rating,
+}: {
+  offer: Offer;
+  bookButton: React.ReactNode;
+  rating?: Summary | null;
+}) {
   const t = useT();
   const locale = useLocale();
   const Icon = CATEGORY_ICON[offer.category];
@@ -41,6 +52,11 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
         <p className="text-sm text-muted">
           {offer.lotName} · {offer.operator}
         </p>
+        {rating?.count ? (
+          <div className="mt-1">
+            <RatingSummary summary={rating} size="sm" context="offer" />
+          </div>
+        ) : null}
         <ul className="mt-3 grid gap-1.5 text-sm text-ink sm:grid-cols-2">
           <li className="flex items-center gap-2">
             <MapPin aria-hidden size={16} className="text-muted" />
