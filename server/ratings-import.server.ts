@@ -19,7 +19,7 @@ import { loadEnv } from './env.server.ts';
  */
 export async function runRatingsImportCommand(
   io: { out: (line: string) => void; err: (line: string) => void } = {
-    out: (line) => console.log(line),
+    out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => console.error(line),
   },
 ): Promise<number> {

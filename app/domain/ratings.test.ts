@@ -95,20 +95,20 @@ describe('long reviews and structured data', () => {
       worstRating: 0,
     });
     expect(aggregateRatingLd({ id: 'eap-ksf', average: null, count: 0 })).toBeNull();
-    expect(ratingJsonLd({ '@type': 'Organization', name: 'Parkplatz-Shop' }, { id: 'x', average: 4, count: 2 })).toEqual(
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Organization',
-        name: 'Parkplatz-Shop',
-        aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, ratingCount: 2, bestRating: 5, worstRating: 0 },
-      },
-    );
+    expect(
+      ratingJsonLd({ '@type': 'Organization', name: 'Parkplatz-Shop' }, { id: 'x', average: 4, count: 2 }),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Parkplatz-Shop',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, ratingCount: 2, bestRating: 5, worstRating: 0 },
+    });
     expect(ratingJsonLd({ '@type': 'Organization' }, { id: 'x', average: null, count: 0 })).toBeNull();
   });
 });
 
 describe('formatReviewDate', () => {
-  it('reads as a long date in the shop\'s time zone', () => {
+  it("reads as a long date in the shop's time zone", () => {
     expect(formatReviewDate('2026-11-14T23:30:00.000Z', 'de')).toBe('15. November 2026');
     expect(formatReviewDate('2026-11-14T10:00:00.000Z', 'en')).toBe('14 November 2026');
     expect(formatReviewDate('kein Datum', 'de')).toBe('kein Datum');

@@ -18,7 +18,7 @@ export const SHOP_RATING_ID = 'eap-shop';
 export const RATINGS_PAGE_SIZE = 10;
 
 /** Highest page number the API accepts; larger numbers are refused as malformed (422), like `0` or `abc`. */
-export const RATINGS_MAX_PAGE = 99_999;
+const RATINGS_MAX_PAGE = 99_999;
 
 /** A comment longer than this many characters is shown clamped with "read more / read less" (SPEC §2). */
 export const REVIEW_PREVIEW_CHARS = 280;
@@ -131,10 +131,7 @@ export function aggregateRatingLd(summary: RatingSummary): Record<string, unknow
  * The JSON-LD document of a page that shows ratings: `subject` (a schema.org thing, e.g. `{'@type':
  * 'Organization', name}`) with its `aggregateRating` ({@link aggregateRatingLd}). Null when there is no review.
  */
-export function ratingJsonLd(
-  subject: Record<string, unknown>,
-  summary: RatingSummary,
-): Record<string, unknown> | null {
+export function ratingJsonLd(subject: Record<string, unknown>, summary: RatingSummary): Record<string, unknown> | null {
   const aggregateRating = aggregateRatingLd(summary);
   return aggregateRating ? { '@context': 'https://schema.org', ...subject, aggregateRating } : null;
 }

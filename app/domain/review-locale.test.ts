@@ -3,12 +3,12 @@ import { guessReviewLocale } from './review-locale.ts';
 
 describe('guessReviewLocale', () => {
   it('tells German from English reviews', () => {
-    expect(guessReviewLocale('Alles hat super geklappt, der Shuttle war pünktlich und das Personal sehr freundlich.')).toBe(
-      'de',
-    );
-    expect(guessReviewLocale('Everything went smoothly, the shuttle was on time and the staff were very friendly.')).toBe(
-      'en',
-    );
+    expect(
+      guessReviewLocale('Alles hat super geklappt, der Shuttle war pünktlich und das Personal sehr freundlich.'),
+    ).toBe('de');
+    expect(
+      guessReviewLocale('Everything went smoothly, the shuttle was on time and the staff were very friendly.'),
+    ).toBe('en');
     expect(guessReviewLocale('Top Service, gerne wieder!')).toBe('de');
     expect(guessReviewLocale('Great value for money, would book again.')).toBe('en');
   });

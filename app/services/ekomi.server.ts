@@ -32,7 +32,10 @@ export class EkomiError extends Error {}
 /** One row of eKomi's `getFeedback` JSON answer, as far as the shop uses it. */
 const EkomiFeedbackSchema = z.object({
   submitted: z.coerce.number().int().positive(),
-  order_id: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1).max(200)),
+  order_id: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1).max(200)),
   rating: z.coerce.number(),
   review: z.string().nullish(),
 });

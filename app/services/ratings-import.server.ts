@@ -50,7 +50,7 @@ export function ekomiConfigured(env: RatingsImportConfig): boolean {
  * @returns counts of inserted, updated, unchanged and removed demo rows. Throws on database errors (then nothing
  * is stored).
  */
-export async function upsertReviews(
+async function upsertReviews(
   db: Database,
   provider: ReviewProvider,
   list: ImportedReview[],
@@ -153,11 +153,7 @@ export async function importRatings(deps: {
  * Failures are logged and retried at the next turn. Returns a function that stops the timer; does nothing (and
  * returns a no-op) without eKomi or with an interval of 0.
  */
-export function startRatingsImport(ctx: {
-  db: Database;
-  env: RatingsImportConfig;
-  logger: ServiceLogger;
-}): () => void {
+export function startRatingsImport(ctx: { db: Database; env: RatingsImportConfig; logger: ServiceLogger }): () => void {
   const minutes = ctx.env.EKOMI_IMPORT_INTERVAL_MINUTES;
   if (!ekomiConfigured(ctx.env) || minutes <= 0) return () => {};
   let running = false;

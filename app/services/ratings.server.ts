@@ -26,7 +26,7 @@ import { toLocale, type Locale } from '~/i18n.ts';
 import { RequestError } from './request-error.server.ts';
 
 /** A refused ratings request: 422 `{page: [...]}` for a page that is not a whole number from 1. */
-export class RatingsError extends RequestError {}
+class RatingsError extends RequestError {}
 
 /** The reviews a rating id covers: the shop's own id covers every review, an airport's id its own. */
 function scope(ratingId: string): SQL | undefined {
@@ -37,11 +37,7 @@ function scope(ratingId: string): SQL | undefined {
 async function isKnownRatingId(db: Database, ratingId: string): Promise<boolean> {
   if (ratingId === SHOP_RATING_ID) return true;
   if (!isRatingId(ratingId)) return false;
-  const [airport] = await db
-    .select({ id: airports.id })
-    .from(airports)
-    .where(eq(airports.ratingId, ratingId))
-    .limit(1);
+  const [airport] = await db.select({ id: airports.id }).from(airports).where(eq(airports.ratingId, ratingId)).limit(1);
   if (airport) return true;
   const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.ratingId, ratingId)).limit(1);
   return review !== undefined;
@@ -129,11 +125,7 @@ export async function loadRatingsSection(db: Database, ratingId: string, rawPage
  *
  * @returns null when no review has this id (the API answers 404). Throws only on database errors.
  */
-export async function translateReview(
-  db: Database,
-  rawId: string,
-  locale: Locale,
-): Promise<ReviewTranslation | null> {
+export async function translateReview(db: Database, rawId: string, locale: Locale): Promise<ReviewTranslation | null> {
   const id = parseReviewId(rawId);
   if (id === null) return null;
   const [row] = await db

@@ -45,7 +45,10 @@ const PRAISE: Sentence[] = [
     'Die Wegbeschreibung war genau, wir haben den Parkplatz sofort gefunden.',
     'The directions were accurate and we found the car park straight away.',
   ],
-  ['Pünktlich, freundlich und günstig – so soll es sein.', 'Punctual, friendly and inexpensive – just as it should be.'],
+  [
+    'Pünktlich, freundlich und günstig – so soll es sein.',
+    'Punctual, friendly and inexpensive – just as it should be.',
+  ],
   [
     'Der Fahrer hat uns mit den Koffern geholfen, das war mit zwei kleinen Kindern Gold wert.',
     'The driver helped us with the suitcases, which was priceless with two small children.',
@@ -124,7 +127,10 @@ const COMPLAINT: Sentence[] = [
     'Der Fahrer war unfreundlich und hat uns mit dem Gepäck allein gelassen.',
     'The driver was unfriendly and left us to deal with the luggage on our own.',
   ],
-  ['Für den Preis hätte ich deutlich mehr Service erwartet.', 'For the price I would have expected much better service.'],
+  [
+    'Für den Preis hätte ich deutlich mehr Service erwartet.',
+    'For the price I would have expected much better service.',
+  ],
   [
     'Morgens hat es so lange gedauert, bis der Shuttle kam, dass wir beinahe unseren Flug verpasst hätten.',
     'In the morning the shuttle took so long to come that we nearly missed our flight.',

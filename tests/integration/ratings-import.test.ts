@@ -94,7 +94,10 @@ describe('eKomi import', () => {
     const changed = await importRatings({ db: test.ctx.db, env: EKOMI_ENV, fetch: answering(edited) });
     expect(changed).toMatchObject({ inserted: 0, updated: 1, unchanged: 7 });
     const [row] = await test.ctx.db.select().from(reviews).where(eq(reviews.providerReviewId, 'Q4TN8K2E'));
-    expect(row).toMatchObject({ comment: 'Alles perfekt, nur die Zufahrt war schlecht beschildert.', translations: {} });
+    expect(row).toMatchObject({
+      comment: 'Alles perfekt, nur die Zufahrt war schlecht beschildert.',
+      translations: {},
+    });
   });
 
   it('changes nothing when eKomi cannot be read', async () => {

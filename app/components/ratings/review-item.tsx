@@ -10,8 +10,7 @@ import { useHydrated } from '../widgets/use-hydrated.ts';
 
 /** The translate button's state: not asked, asking, showing the translation or the original, none, failed. */
 type Translation =
-  | { status: 'idle' | 'loading' | 'none' | 'error' }
-  | { status: 'shown' | 'hidden'; text: string; locale: Locale };
+  { status: 'idle' | 'loading' | 'none' | 'error' } | { status: 'shown' | 'hidden'; text: string; locale: Locale };
 
 /**
  * One review: stars with their text alternative, date, the comment in its language (`lang`), long ones behind
