@@ -86,7 +86,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
 
       <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
       {ratings ? (
-        <RatingsSection ratings={ratings} title={t('ratings.airport.title', { airport: airport.name })} />
+        <RatingsSection ratings={ratings} title={t('ratings.airport.title')} />
       ) : null}
       <AirportCommentModal airport={comment.airport} />
     </div>

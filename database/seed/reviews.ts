@@ -92,7 +92,50 @@ const PRAISE: Sentence[] = [
     'Die Buchung war in fünf Minuten erledigt, die Bestätigung kam sofort per E-Mail.',
     'Booking took five minutes and the confirmation arrived by e-mail straight away.',
   ],
+  ['Hat alles wunderbar geklappt.', 'Everything worked perfectly.'],
+  ['Alles bestens, nichts zu meckern.', 'All very good, nothing to complain about.'],
+  [
+    'Der Fahrer kannte sich gut aus und hat uns direkt vor dem richtigen Terminal abgesetzt.',
+    'The driver knew his way around and dropped us right outside the correct terminal.',
+  ],
+  [
+    'Beim Einchecken am Parkplatz mussten wir nur die Reservierungsnummer nennen, das ging ruckzuck.',
+    'At the car park we only had to give our reservation number, and it was done in no time.',
+  ],
+  [
+    'Die Shuttles fahren so oft, dass wir überhaupt nicht warten mussten.',
+    'The shuttles run so often that we did not have to wait at all.',
+  ],
+  [
+    'Günstiger als die Anreise mit der Bahn für die ganze Familie.',
+    'Cheaper than taking the train for the whole family.',
+  ],
+  [
+    'Ein Kindersitz im Shuttle war auf Nachfrage sofort da.',
+    'A child seat in the shuttle was there straight away when we asked.',
+  ],
+  [
+    'Die Ankunftsinformationen in der Bestätigung waren klar und vollständig.',
+    'The arrival information in the confirmation was clear and complete.',
+  ],
+  ['Parken am {ap} war noch nie so entspannt.', 'Parking at {ap} has never been so relaxed.'],
+  [
+    'Unser Auto stand bei der Rückkehr schon mit laufender Heizung bereit, ein toller Service im Winter.',
+    'On our return the car was ready with the heating already on, a great service in winter.',
+  ],
 ];
+
+/** Praise too glowing for a middling review (3 stars and below draw on the rest). */
+const GLOWING = new Set([
+  'Pünktlich, freundlich und günstig – so soll es sein.',
+  'Wir parken hier seit Jahren vor jedem Urlaub und wurden nie enttäuscht.',
+  'Sehr freundliches Personal, alles lief unkompliziert.',
+  'Die Mitarbeiter vor Ort waren ausgesprochen freundlich und gut gelaunt.',
+  'Hat alles wunderbar geklappt.',
+  'Alles bestens, nichts zu meckern.',
+  'Parken am {ap} war noch nie so entspannt.',
+  'Die Shuttles fahren so oft, dass wir überhaupt nicht warten mussten.',
+]);
 
 const MILD: Sentence[] = [
   [
@@ -155,6 +198,8 @@ const CLOSING: Sentence[] = [
   ['Wir buchen beim nächsten Urlaub wieder hier.', 'We will book here again for our next holiday.'],
   ['Absolut empfehlenswert.', 'Absolutely recommended.'],
   ['Danke an das ganze Team!', 'Thanks to the whole team!'],
+  ['Fünf Sterne, verdient.', 'Five stars, well deserved.'],
+  ['Jederzeit wieder.', 'Any time again.'],
 ];
 
 /** Long accounts (read more): positive ones for 4–5 stars, the last for 3 stars and below. */
@@ -228,12 +273,22 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** Picks `n` different sentences of `pool`. */
-function pick(random: () => number, pool: Sentence[], n: number): Sentence[] {
-  const left = [...pool];
-  const out: Sentence[] = [];
-  while (out.length < n && left.length > 0) out.push(left.splice(Math.floor(random() * left.length), 1)[0]);
-  return out;
+/**
+ * Draws sentences like cards: every sentence of the pool once, in a shuffled order, before any comes again, so
+ * neighbouring reviews seldom repeat each other.
+ */
+function deck(random: () => number, pool: Sentence[]): (n: number) => Sentence[] {
+  let left: Sentence[] = [];
+  return (n) => {
+    const out: Sentence[] = [];
+    while (out.length < n) {
+      if (left.length === 0) left = [...pool];
+      const [card] = left.splice(Math.floor(random() * left.length), 1);
+      if (!out.includes(card)) out.push(card);
+      else if (pool.length <= out.length) break;
+    }
+    return out;
+  };
 }
 
 /** Stars, mostly 4–5: 5 (62 %), 4 (26 %), 3 (7 %), 2 (3.5 %), 1 (1.5 %). */
@@ -242,32 +297,32 @@ function stars(random: () => number): number {
   return r < 0.62 ? 5 : r < 0.88 ? 4 : r < 0.95 ? 3 : r < 0.985 ? 2 : 1;
 }
 
+/** The decks one rating id's reviews draw from. */
+type Decks = Record<'praise' | 'moderate' | 'stories' | 'mild' | 'complaint' | 'closing', (n: number) => Sentence[]>;
+
 /** The sentences of one review with `rating` stars (`long`: a story first, read more). */
-function compose(
-  random: () => number,
-  rating: number,
-  long: boolean,
-  { praise, stories }: { praise: Sentence[]; stories: Sentence[] },
-): Sentence[] {
-  const story = long ? [rating >= 4 ? pick(random, stories.slice(0, -1), 1)[0] : stories[stories.length - 1]] : [];
-  const maybe = (chance: number, pool: Sentence[]) => (random() < chance ? pick(random, pool, 1) : []);
+function compose(random: () => number, rating: number, long: boolean, decks: Decks, sad: Sentence): Sentence[] {
+  const maybe = (chance: number, draw: (n: number) => Sentence[]) => (random() < chance ? draw(1) : []);
+  const balanced = () => [BALANCED[Math.floor(random() * BALANCED.length)]];
   // A long account says most of it already: one more sentence at most, and nothing that contradicts it.
-  if (long && rating < 4) return [...story, ...maybe(0.5, BALANCED)];
+  if (long && rating < 4) return [sad, ...maybe(0.5, balanced)];
+  const story = long ? decks.stories(1) : [];
   const body =
     rating === 5
-      ? [...pick(random, praise, long ? 1 : 1 + Math.floor(random() * 2)), ...maybe(0.5, CLOSING)]
+      ? [...decks.praise(long ? 1 : 1 + Math.floor(random() * 2)), ...maybe(0.5, decks.closing)]
       : rating === 4
-        ? [...pick(random, praise, 1 + Math.floor(random() * 2)), ...maybe(0.45, MILD), ...maybe(0.3, CLOSING)]
+        ? [...decks.praise(1 + Math.floor(random() * 2)), ...maybe(0.45, decks.mild), ...maybe(0.3, decks.closing)]
         : rating === 3
-          ? [...pick(random, praise, 1), ...pick(random, MILD, 1), ...maybe(0.5, BALANCED)]
+          ? [...decks.moderate(1), ...decks.mild(1), ...maybe(0.5, balanced)]
           : rating === 2
-            ? [...pick(random, COMPLAINT, 1), ...pick(random, MILD, 1)]
-            : pick(random, COMPLAINT, 2);
+            ? [...decks.complaint(1), ...decks.mild(1)]
+            : decks.complaint(2);
   return [...story, ...body];
 }
 
 /**
- * The reviews of one rating id: `count` reviews, newest first, a day or more apart. The second newest is long
+ * The reviews of one rating id: `count` reviews, newest first (the newest up to 11 days before {@link NEWEST}),
+ * one to 40 days apart. The second newest is long
  * and the third English with a stored German translation, so the first page always shows "read more" and a
  * review in another language. About 20 % are English; about half carry a translation into the other language.
  */
@@ -275,16 +330,28 @@ function reviewsFor(ratingId: string, count: number, names: { de: string; en: st
   const random = generator(hash(ratingId));
   // The shop's own reviews name no airport: they draw on the booking sentences, without `{ap}`.
   const general = (pool: Sentence[]) => pool.filter(([de]) => !de.includes('{ap}'));
-  const pools = names
-    ? { praise: PRAISE, stories: STORIES }
-    : { praise: [...BOOKING, ...general(PRAISE)], stories: general(STORIES) };
+  const praise = names ? PRAISE : [...BOOKING, ...general(PRAISE)];
+  const stories = names ? STORIES : general(STORIES);
+  const decks: Decks = {
+    praise: deck(random, praise),
+    moderate: deck(
+      random,
+      praise.filter(([de]) => !GLOWING.has(de)),
+    ),
+    // the last story is the middling one (3 stars and below)
+    stories: deck(random, stories.slice(0, -1)),
+    mild: deck(random, MILD),
+    complaint: deck(random, COMPLAINT),
+    closing: deck(random, CLOSING),
+  };
+  const sad = stories[stories.length - 1];
   const fill = (text: string, locale: 'de' | 'en') => (names ? text.replaceAll('{ap}', names[locale]) : text);
   const rows: DemoReview[] = [];
-  let day = NEWEST - Math.floor(random() * 3) * DAY_MS;
+  let day = NEWEST - Math.floor(random() * 12) * DAY_MS;
   for (let i = 0; i < count; i++) {
     const rating = i === 1 ? 5 : stars(random);
     const long = i === 1 || random() < 0.15;
-    const sentences = compose(random, rating, long, pools);
+    const sentences = compose(random, rating, long, decks, sad);
     const locale = i === 2 ? 'en' : random() < 0.2 ? 'en' : 'de';
     const other = locale === 'de' ? 'en' : 'de';
     const text = (lang: 'de' | 'en') => fill(sentences.map(([de, en]) => (lang === 'de' ? de : en)).join(' '), lang);
