@@ -7,7 +7,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../database/schema.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { loader as airportLoader } from '../../app/routes/airports-show.tsx';
+import { loadRatingsSection } from '../../app/services/ratings.server.ts';
+import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
 let client: ApiClient;
@@ -177,5 +179,44 @@ describe('GET /api/ekomi-ratings/translate/{id}', () => {
     }
     const en = await client.get('ekomi-ratings/translate/999999', { 'App-Language': 'en' });
     expect(en.body).toEqual({ message: 'This review does not exist.' });
+  });
+});
+
+describe('the ratings section of a page (?bewertungen=)', () => {
+  it('reads the page leniently: anything odd is page 1, past the end the last page', async () => {
+    const lastPage = Math.ceil(fraCount / 10);
+    for (const [raw, page] of [
+      [null, 1],
+      ['2', 2],
+      ['abc', 1],
+      ['0', 1],
+      ['999', lastPage],
+    ] as const) {
+      const section = await loadRatingsSection(test.ctx.db, 'eap-fra', raw);
+      expect(section).toMatchObject({ id: 'eap-fra', count: fraCount, page, lastPage });
+      expect(section.reviews.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("puts the airport's ratings and their JSON-LD into the airports.show loader", async () => {
+    const run = async (url: string) =>
+      airportLoader({
+        request: new Request(url),
+        params: { airport: 'frankfurt' },
+        context: routeContext({
+          app: test.ctx,
+          session: await test.ctx.sessions.load(undefined),
+          cspNonce: '',
+          clientIp: '127.0.0.1',
+        }),
+      } as unknown as Parameters<typeof airportLoader>[0]);
+    const data = await run('http://shop.test/parkplatz/frankfurt?bewertungen=2');
+    expect(data.ratings).toMatchObject({ id: 'eap-fra', page: 2, count: fraCount });
+    expect(data.jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      areaServed: { '@type': 'Airport', iataCode: 'FRA' },
+      aggregateRating: { '@type': 'AggregateRating', ratingCount: fraCount, bestRating: 5, worstRating: 0 },
+    });
   });
 });
