@@ -85,9 +85,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
-      {ratings ? (
-        <RatingsSection ratings={ratings} title={t('ratings.airport.title')} />
-      ) : null}
+      {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
       <AirportCommentModal airport={comment.airport} />
     </div>
   );

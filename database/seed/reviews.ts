@@ -198,7 +198,7 @@ const CLOSING: Sentence[] = [
   ['Wir buchen beim nächsten Urlaub wieder hier.', 'We will book here again for our next holiday.'],
   ['Absolut empfehlenswert.', 'Absolutely recommended.'],
   ['Danke an das ganze Team!', 'Thanks to the whole team!'],
-  ['Fünf Sterne, verdient.', 'Five stars, well deserved.'],
+  ['Top Service.', 'Great service.'],
   ['Jederzeit wieder.', 'Any time again.'],
 ];
 
