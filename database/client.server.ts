@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { lockDataDir } from './pglite-lock.server.ts';
 
 /** The Drizzle database used everywhere, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +32,8 @@ const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
 /**
  * Opens PostgreSQL when `url` is set, otherwise PGlite with its data in `dataDir`
  * (created with its parents, since PGlite creates only the last folder). `pglite` may pass an already
- * opened PGlite instance (tests load a migrated data dir into one).
+ * opened PGlite instance (tests load a migrated data dir into one). A data directory is locked for this process
+ * (`pglite-lock.server.ts`): throws `DataDirInUseError` when another live process has it open.
  */
 export async function openDatabase(options: {
   url?: string;
@@ -55,10 +57,16 @@ export async function openDatabase(options: {
     };
   }
   let client = options.pglite;
+  // One process per data directory (PGlite takes no lock of its own): throws DataDirInUseError otherwise.
+  let unlock = () => {};
   if (!client) {
     const dir = options.dataDir ?? '.data/pglite';
     fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    client = await PGlite.create(dir);
+    unlock = lockDataDir(dir);
+    client = await PGlite.create(dir).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const owned = client;
@@ -66,6 +74,6 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => owned.close(),
+    close: () => owned.close().finally(unlock),
   };
 }

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -486,5 +488,37 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_email_idx').on(t.email),
     uniqueIndex('newsletter_subscribers_confirm_idx').on(t.confirmTokenHash),
     uniqueIndex('newsletter_subscribers_unsubscribe_idx').on(t.unsubscribeToken),
+  ],
+);
+
+/** Where a review came from: the eKomi feedback API, or the demo set seeded into a shop without a provider. */
+export type ReviewProvider = 'ekomi' | 'demo';
+
+/**
+ * Customer reviews of the ratings widget (SPEC §1: from a third-party review provider, scale 0 to 5; DESIGN §5
+ * `ekomi-ratings`). One row per provider review (`provider_review_id`: eKomi's order id), filed under the rating
+ * id it belongs to (an airport's `rating_id`, or the shop's own). `rating` is whole stars 0–5 (eKomi gives 1–5
+ * integers; decision 0014); `translations` holds the comment in other languages (`{en: "…"}`), never the original.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').$type<ReviewProvider>().notNull(),
+    providerReviewId: text('provider_review_id').notNull(),
+    ratingId: text('rating_id').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    /** language the customer wrote in (`de` | `en`) */
+    locale: text('locale').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    translations: jsonb('translations').$type<Partial<Record<string, string>>>().notNull().default({}),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_provider_review_idx').on(t.provider, t.providerReviewId),
+    index('reviews_rating_id_submitted_idx').on(t.ratingId, t.submittedAt.desc(), t.id.desc()),
+    index('reviews_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    check('reviews_rating_range', sql`${t.rating} between 0 and 5`),
   ],
 );

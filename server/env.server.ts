@@ -115,10 +115,21 @@ const EnvSchema = z.object({
     ),
   /** Hosting provider named in the privacy policy (name and seat); unset = the shop's own servers. */
   SHOP_HOSTING_PROVIDER: optionalText,
-  /** Review provider eKomi (SPEC §7 ekomi-ratings): when set, the privacy policy names eKomi as a recipient. */
-  EKOMI_INTERFACE_ID: optionalText,
   /** Stripe's secret key (DESIGN §6, online payment): when set, the privacy policy names Stripe as a recipient. */
   STRIPE_SECRET_KEY: optionalText,
+  /** eKomi review provider (decision 0014): the shop's interface id and password; both or neither (demo reviews). */
+  EKOMI_INTERFACE_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  EKOMI_INTERFACE_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /** eKomi's v3 API base URL (getFeedback lives below it). */
+  EKOMI_API_URL: z.string().url().default('https://api.ekomi.de/v3'),
+  /** minutes between eKomi imports in a running shop; 0 = only `npm run ratings:import` */
+  EKOMI_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 /** The validated environment plus the derived, always-present session secret. */
@@ -137,6 +148,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const problems = legalSettingProblems(env);
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
+    throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');
+  }
   return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR) };
 }
 

@@ -23,6 +23,10 @@ import { removeAdminToken, writeAdminToken } from './internal.ts';
 
 // `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
 export { runAirportCommand } from './airport-command.server.ts';
+import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.server.ts';
+
+/** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
+export { runRatingsImportCommand } from './ratings-import.server.ts';
 
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
@@ -58,7 +62,8 @@ export async function startApp(
     logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
   }
   await handle.migrate();
-  if (await seedIfEmpty(handle.db)) logger.info('seeded an empty database');
+  // Demo reviews only while no review provider is configured (decision 0014).
+  if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
 
   const ctx: AppContext = {
     db: handle.db,
@@ -112,6 +117,8 @@ export async function startApp(
   purge.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.
   const stopMailWorker = startMailWorker(ctx);
+  // Reviews from eKomi, when configured: a minute after start, then every EKOMI_IMPORT_INTERVAL_MINUTES.
+  const stopRatingsImport = startRatingsImport(ctx);
   return {
     app,
     ctx,
@@ -119,6 +126,7 @@ export async function startApp(
       clearInterval(purge);
       stopMailWorker();
       await newsletterWorkSettled();
+      stopRatingsImport();
       await handle.close();
       if (adminToken) removeAdminToken(env.DATA_DIR, adminToken);
     },

@@ -5,6 +5,7 @@
  * `csrfToken` refreshes the token in the page head, so the next call sends it (sign-in, sign-up, sign-out).
  */
 import { FALLBACK_LOCALE } from '~/constants.ts';
+import type { RatingsPage, ReviewTranslation } from '~/domain/ratings.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
@@ -171,8 +172,9 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     },
     databaseCheck: (parameter: string) => get<{ exists: boolean }>(`database/check/${enc(parameter)}`),
     newsletter: (body: Record<string, unknown>) => post<{ message: string }>('newsletter', body),
-    ekomiRatings: (id: string | number, page: number = 1) => get<unknown>(`ekomi-ratings/${enc(String(id))}/${page}`),
-    ekomiTranslate: (id: string | number) => get<unknown>(`ekomi-ratings/translate/${enc(String(id))}`),
+    ekomiRatings: (id: string | number, page: number = 1) =>
+      get<RatingsPage>(`ekomi-ratings/${enc(String(id))}/${page}`),
+    ekomiTranslate: (id: string | number) => get<ReviewTranslation>(`ekomi-ratings/translate/${enc(String(id))}`),
     lockedAirportNotification: (body: { email: string; airportId: number | string; airportStatus: string }) =>
       post<{ message: string }>('locked-airport-notification', body),
     errorReport: (body: unknown) => post<null>('error-report', body),

@@ -12,15 +12,35 @@ import { toLocale } from '~/i18n.ts';
 import { loadAirportPage } from '~/services/airport-page.server.ts';
 import type { Route } from './+types/airports-show';
 import { shopContext } from '~/router-context.ts';
+import { RatingsSection } from '~/components/ratings/ratings-section.tsx';
+import { RatingSummary } from '~/components/ratings/rating-summary.tsx';
+import { ratingJsonLd, REVIEWS_PAGE_PARAM } from '~/domain/ratings.ts';
+import { loadRatingsSection } from '~/services/ratings.server.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
   const page = await loadAirportPage(app.db, params.airport, { locale, now: app.now() });
   if (!page) throw data(null, { status: 404 });
   const { airport } = page;
+  // The airport's ratings, page from `?bewertungen=` (decision 0014); none when it has no rating id.
+  const reviewsPage = new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM);
+  const ratings = airport.ratingId ? await loadRatingsSection(app.db, airport.ratingId, reviewsPage) : null;
   return {
+    ratings,
+    jsonLd: ratings
+      ? ratingJsonLd(
+          {
+            '@type': 'Service',
+            name: t('airport.title', { airport: airport.name }),
+            serviceType: t('ratings.service_type'),
+            areaServed: { '@type': 'Airport', name: airport.name, iataCode: airport.iata },
+            provider: { '@type': 'Organization', name: app.env.SHOP_NAME },
+          },
+          ratings,
+        )
+      : null,
     title: t('airport.meta.title', { airport: airport.name, iata: airport.iata }),
     description: t('airport.meta.description', { airport: airport.name }),
     mapTileUrl: app.env.MAP_TILE_URL,
@@ -30,12 +50,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { airport, airports, tariffs, minDate, lots, mapTileUrl } = loaderData;
+  const { airport, airports, tariffs, minDate, lots, mapTileUrl, ratings } = loaderData;
   const comment = useAirportComment();
   return (
     <div className="container-page py-8 sm:py-12">
       <p className="font-mono text-sm font-semibold text-accent">{airport.iata}</p>
       <h1 className="text-3xl font-bold tracking-tight">{t('airport.title', { airport: airport.name })}</h1>
+      {ratings ? (
+        <a href="#bewertungen" className="mt-2 inline-block rounded-md hover:underline">
+          <RatingSummary summary={ratings} />
+        </a>
+      ) : null}
       <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
       <SampleDataNote where="airport" className="mt-4 max-w-3xl" />
 
@@ -62,11 +87,16 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
+      {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
       <AirportCommentModal airport={comment.airport} />
     </div>
   );
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'description', content: data?.description }];
+  return [
+    { title: data?.title },
+    { name: 'description', content: data?.description },
+    ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
+  ];
 }

@@ -11,12 +11,24 @@ import { toLocale } from '~/i18n.ts';
 import { listAirportSummaries } from '~/services/catalog.server.ts';
 import type { Route } from './+types/index';
 import { shopContext } from '~/router-context.ts';
+import { RatingsSection } from '~/components/ratings/ratings-section.tsx';
+import { RatingSummary } from '~/components/ratings/rating-summary.tsx';
+import { ratingJsonLd, REVIEWS_PAGE_PARAM, SHOP_RATING_ID } from '~/domain/ratings.ts';
+import { loadRatingsSection } from '~/services/ratings.server.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
+  // The shop's own rating (every review), page from `?bewertungen=` (decision 0014).
+  const reviewsPage = new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM);
+  const ratings = await loadRatingsSection(app.db, SHOP_RATING_ID, reviewsPage);
   return {
+    ratings,
+    jsonLd: ratingJsonLd(
+      { '@type': 'Organization', name: app.env.SHOP_NAME, url: new URL('/', app.env.PUBLIC_URL ?? request.url).href },
+      ratings,
+    ),
     title: t('home.meta.title'),
     description: t('home.meta.description'),
     minDate: startOfLocalDay(app.now(), SHOP_TIME_ZONE),
@@ -28,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function Index({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { airports, minDate, mapTileUrl } = loaderData;
+  const { airports, minDate, mapTileUrl, ratings } = loaderData;
   const comment = useAirportComment();
   return (
     <>
@@ -36,6 +48,9 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         <div className="container-page py-8 sm:py-14">
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h1>
           <p className="mt-3 max-w-2xl text-lg text-muted">{t('home.lead')}</p>
+          <a href="#bewertungen" className="mt-3 inline-block rounded-md hover:underline">
+            <RatingSummary summary={ratings} />
+          </a>
           <div className="mt-6">
             <SearchForm airports={airports} minDate={minDate} />
           </div>
@@ -102,10 +117,18 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         </div>
         <AirportCommentModal airport={comment.airport} showPageLink />
       </section>
+
+      <div className="container-page">
+        <RatingsSection ratings={ratings} title={t('ratings.home.title')} scope={t('ratings.home.scope')} />
+      </div>
     </>
   );
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'description', content: data?.description }];
+  return [
+    { title: data?.title },
+    { name: 'description', content: data?.description },
+    ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
+  ];
 }

@@ -11,6 +11,8 @@ import { billableDays } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import { stayMessageKey } from './cart.server.ts';
 import { findAirportBySlug, listAirports, searchOffers } from './catalog.server.ts';
+import type { RatingSummary } from '~/domain/ratings.ts';
+import { loadRatingSummary } from './ratings.server.ts';
 
 /** The search form's fields as they stand in the URL. */
 type TariffsQuery = { airport: string; entry: string; exit: string };
@@ -32,6 +34,8 @@ export type TariffsPage = {
   days: number | null;
   /** the offers for the stay (empty for a locked airport or a query with errors) */
   offers: Offer[];
+  /** the airport's customer rating shown on every offer card (decision 0014); null without airport or rating id */
+  rating: RatingSummary | null;
 };
 
 /**
@@ -90,5 +94,6 @@ export async function searchTariffs(
     errors,
     days: valid ? billableDays(query.entry, query.exit) : null,
     offers,
+    rating: offers.length > 0 && airport?.ratingId ? await loadRatingSummary(db, airport.ratingId) : null,
   };
 }

@@ -12,6 +12,8 @@ import { AIRPORTS } from './airports.ts';
 import { COUPONS } from './coupons.ts';
 import { FAQ } from './faq.ts';
 import { PARKING } from './parking.ts';
+import { reviews } from '../schema.ts';
+import { demoReviews } from './reviews.ts';
 
 /** A transaction handle of `Database` (same query API). */
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -19,8 +21,14 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Key of the transaction-scoped advisory lock that serialises concurrent `seedIfEmpty` calls (any bigint). */
 const SEED_LOCK_KEY = 7_274_411_001;
 
+/**
+ * What to seed besides the catalogue: `demoReviews` (default true) adds the demo customer reviews
+ * (`database/seed/reviews.ts`); the server leaves them out when a review provider is configured (decision 0014).
+ */
+export type SeedOptions = { demoReviews?: boolean };
+
 /** Inserts the whole data set through `tx`; foreign keys come from the ids the inserts return. */
-async function insertAll(tx: Tx): Promise<void> {
+async function insertAll(tx: Tx, options: SeedOptions = {}): Promise<void> {
   for (const airport of AIRPORTS) {
     const lots = PARKING[airport.iata];
     if (!lots) throw new Error(`seed: no parking lots for airport ${airport.iata}`);
@@ -41,16 +49,18 @@ async function insertAll(tx: Tx): Promise<void> {
   }
   await tx.insert(faqEntries).values(FAQ);
   await tx.insert(coupons).values(COUPONS);
+  if (options.demoReviews !== false) await tx.insert(reviews).values(demoReviews());
 }
 
 /**
- * Inserts all seed data (airports, parking lots, tariffs, price lists, FAQ, coupons; source: DESIGN §8) in
+ * Inserts all seed data (airports, parking lots, tariffs, price lists, FAQ, coupons, demo reviews unless
+ * `options.demoReviews` is false; source: DESIGN §8) in
  * one transaction. Expects an empty catalogue: on a seeded database the unique slugs, IATA codes and coupon
  * codes make it fail and roll back. Money is integer euro cents, gross (19 % VAT included).
  */
-export async function seedDatabase(db: Database): Promise<void> {
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    await insertAll(tx);
+    await insertAll(tx, options);
   });
 }
 
@@ -59,12 +69,12 @@ export async function seedDatabase(db: Database): Promise<void> {
  * seeded, false when data was already there. Safe when several app processes start at once against one
  * PostgreSQL: a transaction-scoped advisory lock lets one of them seed while the others wait and then find data.
  */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: airports.id }).from(airports).limit(1);
     if (existing.length > 0) return false;
-    await insertAll(tx);
+    await insertAll(tx, options);
     return true;
   });
 }

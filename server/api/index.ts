@@ -19,6 +19,7 @@ import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
 import { newsletterRouter } from './newsletter.ts';
+import { ratingsRouter } from './ratings.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -81,6 +82,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(addressAutocompleteRouter(ctx));
   // Limited per client IP inside its service (the no-JS form shares the count).
   api.use(newsletterRouter(ctx));
+  api.use(ratingsRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

@@ -4,6 +4,8 @@ import { formatMoney } from '~/domain/money.ts';
 import { distanceMode, formatDistance } from '~/domain/distance.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { SampleDataBadge } from './sample-data.tsx';
+import type { RatingSummary as Summary } from '~/domain/ratings.ts';
+import { RatingSummary } from '../ratings/rating-summary.tsx';
 
 const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as const;
 
@@ -11,9 +13,18 @@ const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as c
  * One offer: category badge, lot (a sample-data badge beside the operator while SHOP_SAMPLE_DATA is on), distance
  * (by road or on foot, never the straight line) and transfer, keys, covered, cancellation, the total price as
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
- * `bookForm` renders the button's form (it differs between JS and no-JS submission).
+ * `bookForm` renders the button's form (it differs between JS and no-JS submission). `rating`: the airport's
+ * customer rating as stars and count (DESIGN §10 rating stars), when it has reviews.
  */
-export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: React.ReactNode }) {
+export function OfferCard({
+  offer,
+  bookButton,
+  rating,
+}: {
+  offer: Offer;
+  bookButton: React.ReactNode;
+  rating?: Summary | null;
+}) {
   const t = useT();
   const locale = useLocale();
   const Icon = CATEGORY_ICON[offer.category];
@@ -37,6 +48,11 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
           {offer.lotName} · {offer.operator}
           <SampleDataBadge />
         </p>
+        {rating?.count ? (
+          <div className="mt-1">
+            <RatingSummary summary={rating} size="sm" context="offer" />
+          </div>
+        ) : null}
         <ul className="mt-3 grid gap-1.5 text-sm text-ink sm:grid-cols-2">
           <li className="flex items-center gap-2">
             <MapPin aria-hidden size={16} className="text-muted" />

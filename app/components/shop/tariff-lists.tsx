@@ -3,6 +3,7 @@ import type { Offer } from '~/domain/offer.ts';
 import { useT } from '../i18n-context.tsx';
 import { BookButton } from './book-button.tsx';
 import { OfferCard } from './offer-card.tsx';
+import type { RatingSummary } from '~/domain/ratings.ts';
 
 /**
  * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),
@@ -14,8 +15,11 @@ export function TariffLists({
   entry,
   exit,
   actionError,
+  rating,
 }: {
   offers: Offer[];
+  /** the airport's customer rating, shown on each card */
+  rating?: RatingSummary | null;
   airportId: number;
   entry: string;
   exit: string;
@@ -45,6 +49,7 @@ export function TariffLists({
           <OfferCard
             key={offer.tariffId}
             offer={offer}
+            rating={rating}
             bookButton={
               <BookButton
                 offer={offer}

@@ -6,16 +6,19 @@ import { useLocale, useT } from '../i18n-context.tsx';
 
 /**
  * Star rating shown as x/5 (SPEC §2, §9: scale 0 to 5). Stars are partly filled for fractions; the text
- * "x/5" is visible and the whole is labelled for screen readers.
+ * "x/5" is visible and the whole is labelled for screen readers (`label` replaces the default label, e.g.
+ * "4,6 von 5 Sternen, 128 Bewertungen").
  */
 export function StarRating({
   value,
   size = 18,
   showText = true,
+  label,
 }: {
   value: number;
   size?: number;
   showText?: boolean;
+  label?: string;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -25,7 +28,7 @@ export function StarRating({
     <span
       className="inline-flex items-center gap-2"
       role="img"
-      aria-label={t('js.rating.label', { value: text })}
+      aria-label={label ?? t('js.rating.label', { value: text })}
       data-rating={rating}
     >
       <span className="relative inline-flex" aria-hidden>

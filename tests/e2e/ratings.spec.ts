@@ -1,0 +1,131 @@
+/**
+ * Customer ratings (SPEC §2 "see ratings", "star rating shown as x/5", "read more / read less"; decision 0012):
+ * stars x/5 with a text alternative on index and airports.show, JSON-LD, read more toggling, the next page of
+ * reviews with JavaScript (API) and without (link), the translate button.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+}
+
+const SUMMARY = /^\d,\d von 5 Sternen, \d+ Bewertungen$/;
+
+test.describe('ratings', () => {
+  test('index: the shop rating as stars x/5 with a text alternative, and its JSON-LD', async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Das sagen unsere Kundinnen und Kunden' });
+    await expect(section).toHaveAttribute('data-rating-id', 'eap-shop');
+    const stars = section.getByRole('img', { name: SUMMARY });
+    await expect(stars).toBeVisible();
+    await expect(stars).toContainText(/^\d,\d\/5$/);
+    // the hero's summary links to the section
+    await expect(page.getByRole('link', { name: SUMMARY })).toHaveAttribute('href', '#bewertungen');
+    await expect(section.getByRole('list', { name: 'Bewertungen, neueste zuerst' }).getByRole('listitem')).toHaveCount(
+      10,
+    );
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({
+      '@type': 'Organization',
+      aggregateRating: { '@type': 'AggregateRating', bestRating: 5, worstRating: 0 },
+    });
+    expect(ld.aggregateRating.ratingCount).toBeGreaterThan(300);
+  });
+
+  test('airports.show: stars x/5, read more toggles, the next page loads through the API', async ({ page }) => {
+    await page.goto('/parkplatz/frankfurt');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Kundenbewertungen' });
+    await expect(section.locator('[data-rating-id="eap-fra"]').first()).toBeVisible();
+    await expect(section.getByRole('img', { name: SUMMARY })).toContainText(/^\d,\d\/5$/);
+    await expect(section.getByRole('img', { name: '5 von 5 Sternen' }).first()).toContainText('5/5');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'Service', areaServed: { iataCode: 'FRA' } });
+
+    // read more / read less
+    const more = section.getByRole('button', { name: 'Weiterlesen' }).first();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const text = page.locator(`#${await more.getAttribute('aria-controls')}`);
+    const clampedHeight = (await text.boundingBox())!.height;
+    await more.click();
+    const less = section.getByRole('button', { name: 'Weniger anzeigen' });
+    await expect(less).toHaveAttribute('aria-expanded', 'true');
+    expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight);
+    await less.click();
+    await expect(section.getByRole('button', { name: 'Weniger anzeigen' })).toHaveCount(0);
+    expect((await text.boundingBox())!.height).toBe(clampedHeight);
+
+    // more reviews: page 2 is appended, the focus moves to its first review
+    const list = section.getByRole('list', { name: 'Bewertungen, neueste zuerst' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const firstIds = await list.locator('[data-review-id]').evaluateAll((els) => els.map((e) => e.dataset.reviewId));
+    const api = page.waitForResponse((r) => r.url().endsWith('/api/ekomi-ratings/eap-fra/2') && r.status() === 200);
+    await section.getByRole('link', { name: 'Weitere Bewertungen' }).click();
+    await api;
+    await expect(list.getByRole('listitem')).toHaveCount(20);
+    await expect(section.getByText(/^Seite 2 von \d+$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/parkplatz\/frankfurt$/);
+    const ids = await list.locator('[data-review-id]').evaluateAll((els) => els.map((e) => e.dataset.reviewId));
+    expect(ids.slice(0, 10)).toEqual(firstIds);
+    expect(new Set(ids).size).toBe(20);
+    await expect(list.locator('[data-review-id]').nth(10)).toBeFocused();
+  });
+
+  test('a review in another language translates and shows its original again', async ({ page }) => {
+    await page.goto('/parkplatz/frankfurt');
+    await hydrated(page);
+    const english = page.locator('article[data-review-id]').filter({ hasText: 'Auf Englisch verfasst' }).first();
+    // pinned by id: once translated, the article no longer says "Auf Englisch verfasst"
+    const review = page.locator(`article[data-review-id="${await english.getAttribute('data-review-id')}"]`);
+    const original = (await review.locator('[lang="en"]').textContent()) ?? '';
+    await review.getByRole('button', { name: 'Übersetzen' }).click();
+    await expect(review.getByText('Aus dem Englischen übersetzt')).toBeVisible();
+    await expect(review.locator('[lang="de"]')).not.toHaveText(original);
+    await review.getByRole('button', { name: 'Original anzeigen' }).click();
+    await expect(review.locator('[lang="en"]')).toHaveText(original);
+    await expect(review.getByRole('button', { name: 'Übersetzung anzeigen' })).toBeVisible();
+  });
+
+  test('without JavaScript: full texts and a link to the next page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/parkplatz/frankfurt');
+    const section = page.getByRole('region', { name: 'Kundenbewertungen' });
+    await expect(section.getByRole('button', { name: 'Weiterlesen' })).toHaveCount(0);
+    await expect(section.getByRole('button', { name: 'Übersetzen' })).toHaveCount(0);
+    const firstIds = await section
+      .locator('[data-review-id]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.reviewId));
+    await section.getByRole('link', { name: 'Weitere Bewertungen' }).click();
+    await expect(page).toHaveURL(/\/parkplatz\/frankfurt\?bewertungen=2#bewertungen$/);
+    const next = page.getByRole('region', { name: 'Kundenbewertungen' });
+    await expect(next.getByRole('listitem')).toHaveCount(10);
+    const ids = await next
+      .locator('[data-review-id]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.reviewId));
+    expect(ids.filter((id) => firstIds.includes(id))).toEqual([]);
+    await expect(next.getByRole('link', { name: 'Neuere Bewertungen' })).toHaveAttribute(
+      'href',
+      '/parkplatz/frankfurt#bewertungen',
+    );
+    await context.close();
+  });
+
+  test('offer cards show the airport rating as stars and count', async ({ page }) => {
+    const d = new Date();
+    d.setDate(d.getDate() + 14);
+    const day = (plus: number) => {
+      const x = new Date(d);
+      x.setDate(x.getDate() + plus);
+      return x.toISOString().slice(0, 10);
+    };
+    await page.goto(`/buchung/tarife?airport=frankfurt&entry=${day(0)}T08:00&exit=${day(7)}T18:00`);
+    const card = page.locator('article[data-tariff-id]').first();
+    const stars = card.getByRole('img', {
+      name: /^Kundenbewertungen der Parkplätze am Flughafen: \d,\d von 5 Sternen/,
+    });
+    await expect(stars).toContainText(/^\d,\d\/5$/);
+    await expect(card.locator('[data-rating-id="eap-fra"]')).toContainText(/\(\d+\)/);
+  });
+});
