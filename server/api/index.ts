@@ -18,6 +18,8 @@ import { lockedAirportRouter } from './locked-airport.ts';
 import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
+import { contactRouter } from './contact.ts';
+import { faqRouter } from './faq.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -78,6 +80,8 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(checkoutRouter(ctx));
   api.use(errorReportRouter(ctx));
   api.use(addressAutocompleteRouter(ctx));
+  api.use(contactRouter(ctx)); // its per-IP limit lives in the service (shared with the page's no-JS action)
+  api.use(faqRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 
