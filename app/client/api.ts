@@ -5,6 +5,8 @@
  * `csrfToken` refreshes the token in the page head, so the next call sends it (sign-in, sign-up, sign-out).
  */
 import { FALLBACK_LOCALE } from '~/constants.ts';
+import type { ContactMessageBody } from '~/domain/contact-schema.ts';
+import type { FaqEntry } from '~/domain/faq-text.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
@@ -176,6 +178,8 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     lockedAirportNotification: (body: { email: string; airportId: number | string; airportStatus: string }) =>
       post<{ message: string }>('locked-airport-notification', body),
     errorReport: (body: unknown) => post<null>('error-report', body),
+    faq: () => get<{ entries: FaqEntry[] }>('faq'),
+    contact: (body: ContactMessageBody) => post<{ message: string }>('contact', body),
   };
 }
 

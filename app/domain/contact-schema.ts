@@ -44,17 +44,36 @@ export const ContactMessageSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'validation.contact.reference' });
       return z.NEVER;
     }),
-  name: required()
-    .max(CONTACT_NAME_MAX_LENGTH, 'validation.too_long')
-    .regex(NO_CONTROL, 'validation.invalid'),
-  email: required()
-    .max(EMAIL_MAX_LENGTH, 'validation.too_long')
-    .refine(isEmail, 'validation.email'),
+  name: required().max(CONTACT_NAME_MAX_LENGTH, 'validation.too_long').regex(NO_CONTROL, 'validation.invalid'),
+  email: required().max(EMAIL_MAX_LENGTH, 'validation.too_long').refine(isEmail, 'validation.email'),
   message: required()
     .min(CONTACT_MESSAGE_MIN_LENGTH, 'validation.contact.message_short')
     .max(CONTACT_MESSAGE_MAX_LENGTH, 'validation.too_long'),
   [CONTACT_HONEYPOT_FIELD]: z.unknown().optional(),
 });
 
-/** A valid contact message (after parsing: trimmed, reference normalised or undefined). */
-export type ContactMessage = z.output<typeof ContactMessageSchema>;
+/** The wire body of `POST /api/contact` as the browser sends it (before parsing; `website` is the honeypot). */
+export type ContactMessageBody = {
+  topic: string;
+  reference?: string;
+  name: string;
+  email: string;
+  message: string;
+  website?: string;
+};
+
+/** The contact form's fields as the wire body (the same names; the browser and the no-JS action read it alike). */
+export function contactBodyFromForm(form: { get(name: string): unknown }): ContactMessageBody {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    topic: field('topic'),
+    reference: field('reference'),
+    name: field('name'),
+    email: field('email'),
+    message: field('message'),
+    [CONTACT_HONEYPOT_FIELD]: field(CONTACT_HONEYPOT_FIELD),
+  };
+}

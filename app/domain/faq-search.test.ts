@@ -57,7 +57,14 @@ describe('normalizeTerm and tokenize', () => {
   });
 
   it('cuts text into words of letters and digits in any script', () => {
-    expect(tokenize('Bis 24 Stunden – kostenlos! (§ 14 UStG)')).toEqual(['Bis', '24', 'Stunden', 'kostenlos', '14', 'UStG']);
+    expect(tokenize('Bis 24 Stunden – kostenlos! (§ 14 UStG)')).toEqual([
+      'Bis',
+      '24',
+      'Stunden',
+      'kostenlos',
+      '14',
+      'UStG',
+    ]);
   });
 
   it('cleans a query: whitespace collapsed, at most 100 characters', () => {
@@ -110,9 +117,7 @@ describe('searchFaq', () => {
       { text: 'Elektroauto', match: true },
       { text: ' laden?', match: false },
     ]);
-    expect(highlight(hit.entry.answer, hit.terms).filter((run) => run.match)).toEqual([
-      { text: 'Strom', match: true },
-    ]);
+    expect(highlight(hit.entry.answer, hit.terms).filter((run) => run.match)).toEqual([{ text: 'Strom', match: true }]);
   });
 });
 

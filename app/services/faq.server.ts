@@ -28,7 +28,11 @@ export type FaqPage = {
  * @param options.airportSlug - only the entries about this airport (none for an unknown slug).
  * @throws only on database errors.
  */
-export async function listFaq(db: Database, locale: Locale, options: { airportSlug?: string } = {}): Promise<FaqEntry[]> {
+export async function listFaq(
+  db: Database,
+  locale: Locale,
+  options: { airportSlug?: string } = {},
+): Promise<FaqEntry[]> {
   const query = db
     .select({ entry: faqEntries, airport: { nameDe: airports.nameDe, nameEn: airports.nameEn } })
     .from(faqEntries)
