@@ -43,7 +43,7 @@ function Answer({ entry, runs }: { entry: FaqEntry; runs?: TextRun[] }) {
         >
           <Link2 aria-hidden size={14} />
           {t('faq.link')}
-          <span className="sr-only">: {entry.question}</span>
+          <span className="sr-only"> – {entry.question}</span>
         </a>
       </p>
     </>
