@@ -90,43 +90,43 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h2 id="contact-details-title" className="text-xl font-semibold">
               {t('contact.details.title')}
             </h2>
-            <dl className="mt-4 grid gap-3">
-              <div className="flex gap-3">
+            <ul className="mt-4 grid gap-3">
+              <li className="flex gap-3">
                 <Mail aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
                 <div>
-                  <dt className="text-sm text-muted">{t('contact.details.email')}</dt>
-                  <dd>
+                  <p className="text-sm text-muted">{t('contact.details.email')}</p>
+                  <p>
                     <a
                       className="font-medium text-accent underline-offset-2 hover:underline"
                       href={`mailto:${shop.email}`}
                     >
                       {shop.email}
                     </a>
-                  </dd>
+                  </p>
                 </div>
-              </div>
-              <div className="flex gap-3">
+              </li>
+              <li className="flex gap-3">
                 <Phone aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
                 <div>
-                  <dt className="text-sm text-muted">{t('contact.details.phone')}</dt>
-                  <dd>
+                  <p className="text-sm text-muted">{t('contact.details.phone')}</p>
+                  <p>
                     <a
                       className="font-medium text-accent underline-offset-2 hover:underline"
                       href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}
                     >
                       {shop.phone}
                     </a>
-                  </dd>
+                  </p>
                 </div>
-              </div>
-              <div className="flex gap-3">
+              </li>
+              <li className="flex gap-3">
                 <MapPin aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
                 <div>
-                  <dt className="text-sm text-muted">{t('contact.details.address')}</dt>
-                  <dd>{shop.address}</dd>
+                  <p className="text-sm text-muted">{t('contact.details.address')}</p>
+                  <p>{shop.address}</p>
                 </div>
-              </div>
-            </dl>
+              </li>
+            </ul>
             <p className="mt-4 text-sm text-muted">{t('contact.details.response')}</p>
           </section>
           <FaqSearchBox title={t('contact.faq.title')} />

@@ -83,10 +83,18 @@ test.describe('FAQ with JavaScript', () => {
   });
 
   test('the search box on the home page shows instant answers that link into the FAQ', async ({ page }) => {
+    // The search library and the entries load only when the box is used, never with the page.
+    const lazy: string[] = [];
+    page.on('request', (request) => {
+      if (/\/js\/faq-search-(?!box)[\w-]+\.js$|\/api\/faq$/.test(request.url())) lazy.push(request.url());
+    });
     await page.goto('/');
     await new AccountPages(page).hydrated();
+    await page.waitForLoadState('networkidle');
+    expect(lazy).toEqual([]);
     const box = page.locator('[data-faq-search-box]');
     await box.getByRole('searchbox', { name: 'Häufige Fragen durchsuchen' }).pressSequentially('Schranke');
+    await expect.poll(() => lazy.length).toBe(2);
     const link = box.getByRole('link', { name: 'Wie komme ich durch die Schranke?' });
     await expect(link).toBeVisible();
     await link.click();

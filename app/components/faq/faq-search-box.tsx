@@ -38,8 +38,8 @@ export function FaqSearchForm({
       <label htmlFor={id} className={labelClassName}>
         {t('faq.search.label')}
       </label>
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
+      <div className="flex flex-wrap gap-2">
+        <div className="relative min-w-48 flex-1">
           <Search
             aria-hidden
             size={18}
