@@ -8,8 +8,6 @@ import { normalizeReference } from './reference.ts';
 
 /** The topics a visitor can choose, in the order the form offers them (`contact.topic.<key>`). */
 export const CONTACT_TOPICS = ['booking', 'change', 'invoice', 'car_park', 'other'] as const;
-/** A contact topic. */
-export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 
 /** Longest name, characters. */
 export const CONTACT_NAME_MAX_LENGTH = 100;

@@ -13,7 +13,7 @@ import { RequestError } from './request-error.server.ts';
 import type { ServiceContext } from './service-context.ts';
 
 /** Why a contact message was refused: 422 with field → translation keys, or 429 when the IP's limit holds. */
-export class ContactError extends RequestError {}
+class ContactError extends RequestError {}
 
 /** Messages one client IP may send per window (a family or office behind one address still gets through). */
 export const CONTACT_MAX_PER_IP = 5;

@@ -12,7 +12,7 @@ import { localized } from '~/domain/localized.ts';
 import type { Locale } from '~/i18n.ts';
 
 /** A search result as the page needs it: the entry's slug and the index terms to highlight. */
-export type FaqPageHit = { slug: string; terms: string[] };
+type FaqPageHit = { slug: string; terms: string[] };
 
 /** The FAQ page: every entry grouped by category (display order, each entry once), and the results of `query` when one was given. */
 export type FaqPage = {

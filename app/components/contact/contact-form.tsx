@@ -10,6 +10,7 @@ import { api } from '~/client/api.ts';
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_TOPICS,
   ContactMessageSchema,
@@ -154,6 +155,7 @@ export function ContactForm({ refused, preset }: { refused?: ContactFormState; p
             rows={6}
             className="field-input min-h-36"
             defaultValue={values.message ?? ''}
+            minLength={CONTACT_MESSAGE_MIN_LENGTH}
             maxLength={CONTACT_MESSAGE_MAX_LENGTH}
             required
           />

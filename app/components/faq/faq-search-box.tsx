@@ -6,7 +6,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Form, Link } from 'react-router';
-import { excerpt, faqAnchor, highlight } from '~/domain/faq-text.ts';
+import { excerpt, FAQ_QUERY_MAX_LENGTH, faqAnchor, highlight } from '~/domain/faq-text.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { Highlighted } from './highlighted.tsx';
 import { useFaqSearch } from './use-faq-search.ts';
@@ -52,7 +52,7 @@ export function FaqSearchForm({
             name="q"
             defaultValue={defaultQuery}
             placeholder={t('faq.search.placeholder')}
-            maxLength={100}
+            maxLength={FAQ_QUERY_MAX_LENGTH}
             autoComplete="off"
             enterKeyHint="search"
             className="field-input pl-10"
