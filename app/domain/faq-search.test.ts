@@ -85,6 +85,9 @@ describe('searchFaq', () => {
     expect(slugs('kostnlos')).toEqual(['kostenlos-stornieren']);
     expect(slugs('Schlussel')).toEqual(['valet-schluessel']);
     expect(slugs('Gebuhr')).toEqual(['rechnung-erhalten']);
+    expect(slugs('Schlüsel')).toEqual(['valet-schluessel']);
+    expect(slugs('Elektorauto')).toEqual(['elektroauto-laden']); // two letters swapped
+    expect(slugs('Tresr')).toEqual(['valet-schluessel']);
   });
 
   it('finds by prefix while typing', () => {

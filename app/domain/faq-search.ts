@@ -1,7 +1,8 @@
 /**
  * The FAQ search (DESIGN §1 "FAQ search": MiniSearch in the browser, the same search on the server for `?q=`
- * without JavaScript). Typo-tolerant: prefix search and fuzzy search (one edit per five letters) on the terms of
- * `faq-text.ts`; the question counts double. All words must match; when that finds nothing, any word may.
+ * without JavaScript). Typo-tolerant: prefix search and fuzzy search (one edit in words of 4–6 letters, two from 7
+ * letters on) on the terms of `faq-text.ts`; the question counts double. All words must match; when that finds
+ * nothing, any word may.
  * This module carries the search library, so the browser loads it only when a search box is used.
  */
 import MiniSearch from 'minisearch';
@@ -15,10 +16,10 @@ export type FaqHit = { entry: FaqEntry; terms: string[] };
 
 const SEARCH_OPTIONS = {
   boost: { question: 2 },
-  // prefix for words of 3+ letters (so "stor" finds "stornieren"); fuzzy from 4 letters on, 20 % of the length
+  // prefix for words of 3+ letters (so "stor" finds "stornieren"); fuzzy: one edit from 4 letters on, two from 7
+  // (Levenshtein counts two swapped letters as two edits: "Shuttel" → "shuttle")
   prefix: (term: string) => term.length >= 3,
-  fuzzy: (term: string) => (term.length >= 4 ? 0.2 : false),
-  maxFuzzy: 3,
+  fuzzy: (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
   weights: { prefix: 0.6, fuzzy: 0.4 },
 };
 
