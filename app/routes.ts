@@ -47,6 +47,8 @@ export default [
     route('konto/reservierungen/:reference/download/:file', 'routes/reservation-download.tsx', {
       id: 'user.reservation.download',
     }),
+    route('faq', 'routes/faq.tsx', { id: 'faq' }),
+    route('kontakt', 'routes/contact.tsx', { id: 'contact.index' }),
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),
     route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),
     route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),

@@ -271,6 +271,10 @@ export const faqEntries = pgTable('faq_entries', {
   questionEn: text('question_en').notNull(),
   answerEn: text('answer_en').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** stable anchor of the question (`/faq#frage-<slug>`), German, lower-case kebab-case; unique */
+  slug: text('slug').notNull().unique(),
+  /** set when the answer is about one airport only (shown on that airport's page); null for general answers */
+  airportId: integer('airport_id').references(() => airports.id),
 });
 
 /** Gapless invoice numbers per year (DESIGN §6: RE-YYYY-NNNNNN). */
@@ -395,6 +399,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Reply-To of the mail; null = the shop's own address (`SHOP_EMAIL`) */
+    replyTo: text('reply_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** extra mail headers (e.g. `List-Unsubscribe`, RFC 8058); emptied after delivery like `html`/`text` */

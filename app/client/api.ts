@@ -6,6 +6,8 @@
  */
 import { FALLBACK_LOCALE } from '~/constants.ts';
 import type { RatingsPage, ReviewTranslation } from '~/domain/ratings.ts';
+import type { ContactMessageBody } from '~/domain/contact-schema.ts';
+import type { FaqEntry } from '~/domain/faq-text.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
@@ -178,6 +180,8 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     lockedAirportNotification: (body: { email: string; airportId: number | string; airportStatus: string }) =>
       post<{ message: string }>('locked-airport-notification', body),
     errorReport: (body: unknown) => post<null>('error-report', body),
+    faq: () => get<{ entries: FaqEntry[] }>('faq'),
+    contact: (body: ContactMessageBody) => post<{ message: string }>('contact', body),
   };
 }
 

@@ -28,7 +28,7 @@ type SmoothScrollOptions = { offset?: number; duration?: number };
  * Scrolls the window to the first element matching `selector`. Resolves when done; resolves `false` when nothing
  * matches. Respects `prefers-reduced-motion: reduce`. Browser only.
  *
- * @public SPEC §2 interface element, built ahead of the pages that scroll to a selector (FAQ, issue 10).
+ * SPEC §2 interface element; the FAQ scrolls to a deep-linked question with it (issue 10).
  */
 export function smoothScrollTo(selector: string, options: SmoothScrollOptions = {}): Promise<boolean> {
   const element = document.querySelector(selector);

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
+import { AirportFaq } from '~/components/faq/airport-faq.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
@@ -10,6 +11,7 @@ import { SearchForm } from '~/components/shop/search-form.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { loadAirportPage } from '~/services/airport-page.server.ts';
+import { listFaq } from '~/services/faq.server.ts';
 import type { Route } from './+types/airports-show';
 import { shopContext } from '~/router-context.ts';
 import { RatingsSection } from '~/components/ratings/ratings-section.tsx';
@@ -44,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: t('airport.meta.title', { airport: airport.name, iata: airport.iata }),
     description: t('airport.meta.description', { airport: airport.name }),
     mapTileUrl: app.env.MAP_TILE_URL,
+    faq: await listFaq(app.db, locale, { airportSlug: airport.slug }),
     ...page,
   };
 }
@@ -88,6 +91,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
 
       <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
       {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
+      <AirportFaq airport={airport.name} entries={loaderData.faq} />
       <AirportCommentModal airport={comment.airport} />
     </div>
   );

@@ -4,6 +4,7 @@ import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
 import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
+import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
@@ -118,6 +119,9 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         <AirportCommentModal airport={comment.airport} showPageLink />
       </section>
 
+      <div className="container-page mt-12">
+        <FaqSearchBox />
+      </div>
       <div className="container-page">
         <RatingsSection ratings={ratings} title={t('ratings.home.title')} scope={t('ratings.home.scope')} />
       </div>

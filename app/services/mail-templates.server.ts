@@ -457,3 +457,96 @@ export function renderAccountMail(
     `</table></td></tr></table></body></html>`;
   return { subject, html, text };
 }
+
+/** A contact message as the mails show it (issue 10): the topic already translated for the mail's language. */
+export type ContactMailData = {
+  topic: { de: string; own: string };
+  reference?: string;
+  name: string;
+  email: string;
+  message: string;
+  /** the sender's language (their copy is written in it) */
+  locale: 'de' | 'en';
+};
+
+/** One contact mail: a text before the facts, the facts, the message, the signature and the shop's data. */
+function contactMail(
+  locale: 'de' | 'en',
+  subject: string,
+  intro: string[],
+  rows: Row[],
+  message: string,
+  shop: ShopInfo,
+  signed: boolean,
+): RenderedMail {
+  const t = translator(locale);
+  const signature = signed ? t('mail.signature', { shop: shop.name }) : '';
+  const messageTitle = t('contact.mail.message');
+  const text = [...intro.flatMap((p) => [p, '']), textRows(rows), '', `${messageTitle}:`, message]
+    .concat(signed ? ['', signature] : [])
+    .concat(['', shop.name, shop.address, `${shop.email} · ${shop.phone}`])
+    .join('\n')
+    .trim();
+  const html =
+    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+    `<tr><td style="padding:24px 24px 8px 24px">${intro.map((p) => paragraph(p)).join('')}${htmlTable(htmlRows(escapedRows(rows)))}</td></tr>` +
+    htmlSection(messageTitle, paragraph(message, 'white-space:pre-wrap')) +
+    (signed ? `<tr><td style="padding:8px 24px 16px 24px">${paragraph(signature)}</td></tr>` : '') +
+    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
+    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}</p></td></tr>` +
+    `</table></td></tr></table></body></html>`;
+  return { subject, html, text };
+}
+
+/**
+ * Renders the two mails of a contact message (issue 10): `toShop`, in German, for the shop's inbox (the reply
+ * goes to the sender: the caller sets Reply-To), and `copy`, in the sender's language, confirming what they sent.
+ * The message text is escaped and its line breaks kept.
+ *
+ * @param data - the validated message; `data.topic` its label in German (`de`) and in the sender's language (`own`).
+ * @returns both rendered mails.
+ * Source: issue 10 (contact form: a mail to SHOP_EMAIL with Reply-To = sender, and a copy to the sender).
+ */
+export function renderContactMails(
+  data: ContactMailData,
+  shop: ShopInfo,
+): { toShop: RenderedMail; copy: RenderedMail } {
+  const de = translator('de');
+  const own = translator(data.locale);
+  const rows = (t: Translate, topic: string, withLanguage: boolean): Row[] => [
+    [t('contact.mail.topic'), topic],
+    [t('contact.mail.reference'), data.reference ?? t('reservation.none')],
+    [t('contact.mail.name'), data.name],
+    [t('contact.mail.email'), data.email],
+    ...(withLanguage ? ([[t('contact.mail.language'), data.locale === 'en' ? 'English' : 'Deutsch']] as Row[]) : []),
+  ];
+  const shopSubject = de('contact.mail.shop_subject', {
+    topic: data.topic.de,
+    name: data.name,
+    reference: data.reference ? ` (${data.reference})` : '',
+  });
+  const copySubject = own('contact.mail.copy_subject', { shop: shop.name });
+  return {
+    toShop: contactMail(
+      'de',
+      shopSubject,
+      [de('contact.mail.shop_intro')],
+      rows(de, data.topic.de, true),
+      data.message,
+      shop,
+      false,
+    ),
+    copy: contactMail(
+      data.locale,
+      copySubject,
+      [own('auth.mail.greeting', { name: data.name }), own('contact.mail.copy_intro')],
+      rows(own, data.topic.own, false),
+      data.message,
+      shop,
+      true,
+    ),
+  };
+}

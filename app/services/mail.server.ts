@@ -15,9 +15,11 @@ import { bankAccountOf, girocodePng } from './girocode.server.ts';
 import {
   GIROCODE_CID,
   renderAccountMail,
+  renderContactMails,
   renderReservationConfirmation,
   type AccountMailKind,
   type RenderedMail,
+  type ContactMailData,
   type ShopInfo,
 } from './mail-templates.server.ts';
 import { listReservationDocuments, reservationDocumentFile } from './reservation-documents.server.ts';
@@ -158,6 +160,24 @@ export async function enqueueMail(
   nudgeWorker();
 }
 
+/**
+ * Renders the two mails of a contact message (issue 10) and queues both in one insert: kind `contact_message` to
+ * the shop (`SHOP_EMAIL`, in German, Reply-To = the sender's address) and kind `contact_copy` to the sender (in
+ * their language, Reply-To = the shop). A running mail worker is nudged.
+ *
+ * @param input - the validated message with its topic labels (see `ContactMailData`).
+ * @throws on database errors only.
+ * Source: issue 10 (contact form), DESIGN §1 (mail through the outbox, `.eml` files without SMTP).
+ */
+export async function enqueueContactMails(ctx: MailContext, input: ContactMailData): Promise<void> {
+  const mails = renderContactMails(input, shopInfo(ctx.env));
+  await ctx.db.insert(mailOutbox).values([
+    { kind: 'contact_message', locale: 'de', to: ctx.env.SHOP_EMAIL, replyTo: input.email, ...mails.toShop },
+    { kind: 'contact_copy', locale: input.locale, to: input.email, ...mails.copy },
+  ]);
+  nudgeWorker();
+}
+
 /** A nodemailer transport plus what to do with a sent message (write the `.eml` file in file mode). */
 type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void };
 
@@ -202,7 +222,7 @@ function createSender(ctx: MailContext): Sender {
   const { env } = ctx;
   const message = async (row: MailOutboxRow) => ({
     from: env.MAIL_FROM,
-    replyTo: env.SHOP_EMAIL,
+    replyTo: row.replyTo ?? env.SHOP_EMAIL,
     to: row.to,
     subject: row.subject,
     text: row.text,

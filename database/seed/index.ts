@@ -47,9 +47,22 @@ async function insertAll(tx: Tx, options: SeedOptions = {}): Promise<void> {
       }
     }
   }
-  await tx.insert(faqEntries).values(FAQ);
+  await insertFaq(tx);
   await tx.insert(coupons).values(COUPONS);
   if (options.demoReviews !== false) await tx.insert(reviews).values(demoReviews());
+}
+
+/** Inserts the FAQ (airport-specific entries get the id of their airport, which must exist). */
+async function insertFaq(tx: Tx): Promise<void> {
+  const ids = new Map(
+    (await tx.select({ id: airports.id, iata: airports.iata }).from(airports)).map((a) => [a.iata, a.id]),
+  );
+  const rows = FAQ.map(({ airport, ...entry }) => {
+    const airportId = airport ? ids.get(airport) : null;
+    if (airportId === undefined) throw new Error(`seed: FAQ entry ${entry.slug} names unknown airport ${airport}`);
+    return { ...entry, airportId };
+  });
+  await tx.insert(faqEntries).values(rows);
 }
 
 /**
@@ -66,14 +79,19 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
 
 /**
  * Seeds the database (see `seedDatabase`) only when the `airports` table is empty; returns true when it
- * seeded, false when data was already there. Safe when several app processes start at once against one
+ * seeded, false when data was already there (a seeded database whose FAQ is empty gets the FAQ again). Safe when several app processes start at once against one
  * PostgreSQL: a transaction-scoped advisory lock lets one of them seed while the others wait and then find data.
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: airports.id }).from(airports).limit(1);
-    if (existing.length > 0) return false;
+    if (existing.length > 0) {
+      // Migration 0006 emptied the FAQ (new slugs): a seeded database gets the current FAQ back once.
+      const faq = await tx.select({ id: faqEntries.id }).from(faqEntries).limit(1);
+      if (faq.length === 0) await insertFaq(tx);
+      return false;
+    }
     await insertAll(tx, options);
     return true;
   });

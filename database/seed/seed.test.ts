@@ -102,6 +102,13 @@ describe('FAQ seed', () => {
     expect(categoryRanks).toEqual([...categoryRanks].sort((a, b) => a - b));
     expect(new Set(FAQ.map((entry) => entry.sort)).size).toBe(FAQ.length);
   });
+
+  it('has at least 30 entries with unique kebab-case slugs and an entry in every category', () => {
+    expect(FAQ.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(FAQ.map((entry) => entry.slug)).size).toBe(FAQ.length);
+    for (const entry of FAQ) expect(entry.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    for (const category of FAQ_CATEGORIES) expect(FAQ.some((entry) => entry.category === category)).toBe(true);
+  });
 });
 
 describe('seed', () => {
@@ -221,9 +228,16 @@ describe('seed', () => {
 
   it('has the FAQ in both languages and the demo coupons', async () => {
     const faq = await handle.db.select().from(faqEntries);
-    expect(faq.length).toBeGreaterThanOrEqual(12);
+    expect(faq.length).toBe(FAQ.length);
+    expect(faq.filter((f) => f.airportId !== null).length).toBe(FAQ.filter((f) => f.airport).length);
     for (const f of faq) expect(f.questionDe && f.answerDe && f.questionEn && f.answerEn).toBeTruthy();
     const codes = (await handle.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code).sort();
     expect(codes).toEqual(['EXPIRED20', 'LANGPARKER', 'USEDUP', 'WILLKOMMEN10', 'WINTER5']);
+  });
+
+  it('refills an emptied FAQ on a seeded database (migration 0006 empties it)', async () => {
+    await handle.db.delete(faqEntries);
+    expect(await seedIfEmpty(handle.db)).toBe(false);
+    expect(await handle.db.$count(faqEntries)).toBe(FAQ.length);
   });
 });

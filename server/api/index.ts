@@ -20,6 +20,8 @@ import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
 import { newsletterRouter } from './newsletter.ts';
 import { ratingsRouter } from './ratings.ts';
+import { contactRouter } from './contact.ts';
+import { faqRouter } from './faq.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -83,6 +85,8 @@ export function createApiRouter(ctx: AppContext): Router {
   // Limited per client IP inside its service (the no-JS form shares the count).
   api.use(newsletterRouter(ctx));
   api.use(ratingsRouter(ctx));
+  api.use(contactRouter(ctx)); // its per-IP limit lives in the service (shared with the page's no-JS action)
+  api.use(faqRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

@@ -1,5 +1,5 @@
 /**
- * Customer ratings (SPEC §2 "see ratings", "star rating shown as x/5", "read more / read less"; decision 0012):
+ * Customer ratings (SPEC §2 "see ratings", "star rating shown as x/5", "read more / read less"; decision 0014):
  * stars x/5 with a text alternative on index and airports.show, JSON-LD, read more toggling, the next page of
  * reviews with JavaScript (API) and without (link), the translate button.
  */

@@ -1,5 +1,5 @@
 /**
- * The reviews import (decision 0012): the demo set is upserted idempotently; eKomi (from the fixture in the
+ * The reviews import (decision 0014): the demo set is upserted idempotently; eKomi (from the fixture in the
  * shape of its getFeedback answer) files reviews under the airport of the reservation whose reference is the
  * order id, replaces the demo reviews, and is idempotent too; a failing eKomi changes nothing. The
  * `npm run ratings:import` command refuses while the shop holds the PGlite data directory.

@@ -1,5 +1,5 @@
 /**
- * The ratings API (SPEC §7, DESIGN §5; decision 0012) over the seeded demo reviews: shapes, paging bounds
+ * The ratings API (SPEC §7, DESIGN §5; decision 0014) over the seeded demo reviews: shapes, paging bounds
  * (page 0, past the end, not a number), unknown ids, the shop's own rating over every review, translations.
  * Every refusal is JSON with a translated message, never HTML and never a 500.
  */

@@ -48,6 +48,16 @@ export function SiteFooter({ shop }: { shop: Shop }) {
               </Link>
             </li>
             <li>
+              <Link className="hover:text-accent" to={href('/faq')}>
+                {t('faq.title')}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-accent" to={href('/kontakt')}>
+                {t('nav.contact')}
+              </Link>
+            </li>
+            <li>
               <Link className="hover:text-accent" to={href('/impressum')}>
                 {t('footer.imprint')}
               </Link>

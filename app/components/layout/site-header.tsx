@@ -46,6 +46,18 @@ export function SiteHeader({
           >
             {t('nav.airports')}
           </Link>
+          <Link
+            className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent"
+            to={href('/faq')}
+          >
+            {t('nav.faq')}
+          </Link>
+          <Link
+            className="rounded-md px-3 py-2 font-medium text-ink hover:bg-accent-soft hover:text-accent"
+            to={href('/kontakt')}
+          >
+            {t('nav.contact')}
+          </Link>
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-2">
           <a
@@ -71,6 +83,12 @@ export function SiteHeader({
         <div className="container-page flex flex-col gap-1 py-2 text-sm">
           <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/parkplatz')}>
             {t('nav.airports')}
+          </Link>
+          <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/faq')}>
+            {t('nav.faq')}
+          </Link>
+          <Link className="rounded-md px-3 py-2 font-medium text-ink" to={href('/kontakt')}>
+            {t('nav.contact')}
           </Link>
         </div>
       </nav>

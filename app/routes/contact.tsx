@@ -1,0 +1,163 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { ContactForm } from '~/components/contact/contact-form.tsx';
+import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
+import { CONTACT_TOPICS, contactBodyFromForm } from '~/domain/contact-schema.ts';
+import { normalizeReference } from '~/domain/reference.ts';
+import { translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { listAirportSummaries } from '~/services/catalog.server.ts';
+import { sendContactMessage } from '~/services/contact.server.ts';
+import type { Route } from './+types/contact';
+import { redirectWithFlash } from './helpers/flash.server.ts';
+import { csrfFailure, readForm, refusal } from './helpers/form-action.server.ts';
+
+/**
+ * contact.index (`/kontakt`, DESIGN §3): the shop's contact data (SHOP_*), the FAQ search, the contact form and the
+ * airports map. `?topic=` and `?reference=` preset the form (e.g. a link from a reservation page).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const search = new URL(request.url).searchParams;
+  const topic = search.get('topic') ?? '';
+  return {
+    title: t('contact.meta.title'),
+    description: t('contact.meta.description'),
+    shop: { address: app.env.SHOP_ADDRESS, email: app.env.SHOP_EMAIL, phone: app.env.SHOP_PHONE },
+    preset: {
+      topic: (CONTACT_TOPICS as readonly string[]).includes(topic) ? topic : '',
+      reference: normalizeReference(search.get('reference') ?? '') ?? '',
+    },
+    mapTileUrl: app.env.MAP_TILE_URL,
+    airports: await listAirportSummaries(app.db, locale),
+  };
+}
+
+/**
+ * The form without JavaScript: `_csrf`, then `sendContactMessage` (the same service as `POST /api/contact`).
+ * Sent (or dropped by the honeypot): back to the page with a success flash (PRG). Refused: 422 with field messages,
+ * 429 with `Retry-After`.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session, clientIp } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    await sendContactMessage(app, { body: contactBodyFromForm(form), clientIp, locale });
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+  return redirectWithFlash(session, localePath(locale, '/kontakt'), {
+    type: 'success',
+    title: t('contact.success_title'),
+    message: t('contact.success'),
+  });
+}
+
+/** A refused post answers with its own headers (private, `Retry-After`); a page view keeps the layout's. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  return [...actionHeaders].length ? actionHeaders : parentHeaders;
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const href = useHref();
+  const { shop, preset, airports, mapTileUrl } = loaderData;
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">{t('contact.title')}</h1>
+      <p className="mt-2 max-w-2xl text-muted">{t('contact.lead')}</p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section className="card p-5 sm:p-6" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="text-xl font-semibold">
+            {t('contact.form.title')}
+          </h2>
+          <div className="mt-4">
+            <ContactForm refused={actionData} preset={preset} />
+          </div>
+        </section>
+
+        <div className="grid content-start gap-6">
+          <section className="card p-5 sm:p-6" aria-labelledby="contact-details-title" data-contact-details>
+            <h2 id="contact-details-title" className="text-xl font-semibold">
+              {t('contact.details.title')}
+            </h2>
+            <ul className="mt-4 grid gap-3">
+              <li className="flex gap-3">
+                <Mail aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-muted">{t('contact.details.email')}</p>
+                  <p>
+                    <a
+                      className="font-medium text-accent underline-offset-2 hover:underline"
+                      href={`mailto:${shop.email}`}
+                    >
+                      {shop.email}
+                    </a>
+                  </p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-muted">{t('contact.details.phone')}</p>
+                  <p>
+                    <a
+                      className="font-medium text-accent underline-offset-2 hover:underline"
+                      href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}
+                    >
+                      {shop.phone}
+                    </a>
+                  </p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <MapPin aria-hidden size={20} className="mt-0.5 shrink-0 text-accent" />
+                <div>
+                  <p className="text-sm text-muted">{t('contact.details.address')}</p>
+                  <p>{shop.address}</p>
+                </div>
+              </li>
+            </ul>
+            <p className="mt-4 text-sm text-muted">{t('contact.details.response')}</p>
+          </section>
+          <FaqSearchBox title={t('contact.faq.title')} />
+        </div>
+      </div>
+
+      <section className="mt-10" aria-labelledby="contact-map-title">
+        <h2 id="contact-map-title" className="text-2xl font-semibold">
+          {t('contact.map.title')}
+        </h2>
+        {/* The map (lazy feature `map`, as on airports.index); the airports list is its fallback without JavaScript. */}
+        <ul className="mt-4 flex flex-wrap gap-2 text-sm" data-airports-list>
+          {airports.map((a) => (
+            <li key={a.slug}>
+              <Link
+                className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line bg-card px-3 hover:border-accent"
+                to={href(`/parkplatz/${a.slug}`)}
+              >
+                <span className="font-mono font-semibold text-accent">{a.iata}</span> {a.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6">
+          <LazyFeature name="map" props={{ airports, tileUrl: mapTileUrl }} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'description', content: data?.description }];
+}
