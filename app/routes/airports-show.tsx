@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
+import { HowItWorksVideo } from '~/components/features/how-it-works-video.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
@@ -59,7 +60,13 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
+      <HowItWorksVideo src={airport.videoUrl} />
+
+      <AirportDirections
+        airport={airport}
+        mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }}
+        lots={lots}
+      />
       <AirportCommentModal airport={comment.airport} />
     </div>
   );
