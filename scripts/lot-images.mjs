@@ -37,7 +37,8 @@ const motifs = {
     for (let level = 0; level < 4; level++) {
       const y = 170 + level * 105;
       s += `<rect x="105" y="${y}" width="910" height="16" fill="#e6e6e1"/>`;
-      for (let i = 0; i < 5; i++) if ((i + level) % 3 !== 1) s += car(170 + i * 165, y + 28, CARS[(level + i) % CARS.length], 120);
+      for (let i = 0; i < 5; i++)
+        if ((i + level) % 3 !== 1) s += car(170 + i * 165, y + 28, CARS[(level + i) % CARS.length], 120);
     }
     return s + sign(1060, 230) + '</svg>';
   },

@@ -3,6 +3,7 @@
 // MediaRecorder through Playwright, plus a poster frame (PNG) and the German and English captions (WebVTT).
 // Output in public/media/ with a version in the file name (served with a one-year immutable cache):
 // bump VERSION when the scene changes. Run: `node scripts/make-video.mjs` (needs /usr/bin/chromium).
+/* global document, MediaRecorder, requestAnimationFrame -- the scene and the recorder run in the browser */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -159,7 +160,10 @@ function scene() {
 }
 
 fs.mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const page = await browser.newPage();
 await page.setContent('<!doctype html><body style="margin:0"></body>');
 const result = await page.evaluate(
@@ -200,12 +204,15 @@ await browser.close();
 
 fs.writeFileSync(`${out}${NAME}.webm`, Buffer.from(result.video, 'base64'));
 fs.writeFileSync(`${out}${NAME}-poster.png`, Buffer.from(result.poster.split(',')[1], 'base64'));
-const time = (s) => `00:${String(Math.floor(s)).padStart(2, '0')}.${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
+const time = (s) =>
+  `00:${String(Math.floor(s)).padStart(2, '0')}.${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
 for (const [lang, column] of [
   ['de', 2],
   ['en', 3],
 ]) {
-  const body = CUES.map(([from, to, ...texts], i) => `${i + 1}\n${time(from)} --> ${time(to)}\n${texts[column - 2]}\n`).join('\n');
+  const body = CUES.map(
+    ([from, to, ...texts], i) => `${i + 1}\n${time(from)} --> ${time(to)}\n${texts[column - 2]}\n`,
+  ).join('\n');
   fs.writeFileSync(`${out}${NAME}.${lang}.vtt`, `WEBVTT\n\n${body}`);
 }
 for (const file of fs.readdirSync(out)) console.log(file, fs.statSync(out + file).size, 'bytes');

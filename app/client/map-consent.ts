@@ -27,6 +27,15 @@ export function mapConsentCookie(granted: boolean, secure: boolean): string {
   return `${MAP_CONSENT_COOKIE}=${granted ? '1' : ''}; Path=/; Max-Age=${granted ? MAX_AGE_S : 0}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/** The host that serves the tiles of a tile URL template (named in the consent text), or null for our own origin. */
+export function tileHost(tileUrl: string): string | null {
+  try {
+    return new URL(tileUrl.replace(/\{[^}]*\}/g, '0')).host;
+  } catch {
+    return null; // a relative template: tiles from our own server
+  }
+}
+
 /** Reads the consent in the browser: the cookie, else localStorage (which outlives a cleared cookie). */
 export function readStoredMapConsent(): boolean {
   if (hasMapConsent(document.cookie)) return true;

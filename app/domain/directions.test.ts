@@ -10,9 +10,7 @@ describe('directionLinks', () => {
 
   it('builds Apple Maps, Google Maps and OpenStreetMap directions to the coordinates', () => {
     expect(links.apple).toBe('https://maps.apple.com/?daddr=50.0437,8.5583&q=Parkhaus%20P36%20%26%20Valet&dirflg=d');
-    expect(links.google).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=50.0437,8.5583&travelmode=driving',
-    );
+    expect(links.google).toBe('https://www.google.com/maps/dir/?api=1&destination=50.0437,8.5583&travelmode=driving');
     const osm = new URL(links.osm);
     expect(osm.host).toBe('www.openstreetmap.org');
     expect(osm.pathname).toBe('/directions');
@@ -20,7 +18,9 @@ describe('directionLinks', () => {
   });
 
   it('rounds to six decimals and refuses impossible coordinates', () => {
-    expect(directionLinks({ name: 'x', latitude: 50.12345678, longitude: -0.1 }).geo).toMatch(/^geo:50\.123457,-0\.1\?/);
+    expect(directionLinks({ name: 'x', latitude: 50.12345678, longitude: -0.1 }).geo).toMatch(
+      /^geo:50\.123457,-0\.1\?/,
+    );
     expect(() => directionLinks({ name: 'x', latitude: 91, longitude: 0 })).toThrow(RangeError);
     expect(() => directionLinks({ name: 'x', latitude: Number.NaN, longitude: 0 })).toThrow(RangeError);
   });

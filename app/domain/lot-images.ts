@@ -6,7 +6,7 @@
  */
 
 /** The illustrations there are. */
-export type LotMotif = 'covered' | 'open-air' | 'shuttle' | 'valet' | 'ev-charging';
+type LotMotif = 'covered' | 'open-air' | 'shuttle' | 'valet' | 'ev-charging';
 
 /** Width and height of every illustration (CSS pixels at natural size). */
 export const LOT_IMAGE_SIZE = { width: 1200, height: 675 } as const;
@@ -18,7 +18,10 @@ export type LotImage = { motif: LotMotif; src: string; altKey: string };
  * The lot's pictures, in this order: the car park itself (covered deck or open-air), then the shuttle bus
  * (a shuttle tariff), the valet handover (a valet tariff), the charging spaces (EV charging). Always at least one.
  */
-export function lotImages(lot: { features: { covered: boolean; evCharging: boolean }; categories: readonly string[] }): LotImage[] {
+export function lotImages(lot: {
+  features: { covered: boolean; evCharging: boolean };
+  categories: readonly string[];
+}): LotImage[] {
   const motifs: LotMotif[] = [lot.features.covered ? 'covered' : 'open-air'];
   if (lot.categories.includes('shuttle')) motifs.push('shuttle');
   if (lot.categories.includes('valet')) motifs.push('valet');

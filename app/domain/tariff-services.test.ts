@@ -31,7 +31,11 @@ describe('tariffServices', () => {
       { ...base, category: 'valet', features: { ...base.features, keysHandedOver: true, covered: true } },
       'en',
     );
-    expect(valet.slice(0, 3).map((i) => i.key)).toEqual(['services.valet', 'services.keys.handed_over', 'services.covered']);
+    expect(valet.slice(0, 3).map((i) => i.key)).toEqual([
+      'services.valet',
+      'services.keys.handed_over',
+      'services.covered',
+    ]);
     const terminal = tariffServices(
       {
         ...base,

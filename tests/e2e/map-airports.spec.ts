@@ -79,7 +79,7 @@ test.describe('privacy-first map', () => {
     const markers = map.locator('[data-airport-iata]');
     await expect(markers).toHaveCount(13);
     await expect(map.locator('[data-airport-iata="KSF"]')).toHaveAttribute('data-locked', '');
-    await expect(map.getByRole('link', { name: 'Flughafen Hamburg (HAM)' })).toHaveAttribute(
+    await expect(map.getByRole('link', { name: 'HAM: Flughafen Hamburg' })).toHaveAttribute(
       'href',
       '/parkplatz/hamburg',
     );
@@ -87,7 +87,7 @@ test.describe('privacy-first map', () => {
     await expect(page.locator('[data-map-list] li')).toHaveCount(13);
 
     // keyboard: the markers are in the tab order; Enter follows the link
-    await map.getByRole('link', { name: 'Flughafen Bremen (BRE)' }).focus();
+    await map.getByRole('link', { name: 'BRE: Flughafen Bremen' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/parkplatz\/bremen$/);
     await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'airports.show');
@@ -251,7 +251,10 @@ test.describe('airport page modals', () => {
     await expect(first.locator('address')).toContainText(/\d{5} /);
     await expect(first.locator('[data-coordinates]')).toHaveText(/^\d+\.\d{4}° N, \d+\.\d{4}° E$/);
     await expect(first.locator('[data-direction="geo"]')).toHaveAttribute('href', /^geo:\d+\.\d+,\d+\.\d+\?q=/);
-    await expect(first.locator('[data-direction="apple"]')).toHaveAttribute('href', /^https:\/\/maps\.apple\.com\/\?daddr=/);
+    await expect(first.locator('[data-direction="apple"]')).toHaveAttribute(
+      'href',
+      /^https:\/\/maps\.apple\.com\/\?daddr=/,
+    );
     await expect(first.locator('[data-direction="google"]')).toHaveAttribute(
       'href',
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/,
@@ -286,7 +289,9 @@ test.describe('without JavaScript', () => {
 test.describe('screenshots', () => {
   for (const width of [390, 1280]) {
     test(`index, airports.index, airports.show at ${width} px`, async ({ page, context }, testInfo) => {
-      await context.addCookies([{ name: 'eap_hide-cookie-bar', value: 'necessary', url: testInfo.project.use.baseURL! }]);
+      await context.addCookies([
+        { name: 'eap_hide-cookie-bar', value: 'necessary', url: testInfo.project.use.baseURL! },
+      ]);
       await recordRequests(page);
       await page.setViewportSize({ width, height: 900 });
       for (const [name, path] of [

@@ -94,7 +94,11 @@ export function GalleryModal({
 }) {
   return (
     <Modal name={name} title={title} size="lg">
-      <LazyFeature key={`${start}:${images[0]?.src ?? ''}`} name="gallery" props={{ images, startIndex: start, label: title }} />
+      <LazyFeature
+        key={`${start}:${images[0]?.src ?? ''}`}
+        name="gallery"
+        props={{ images, startIndex: start, label: title }}
+      />
     </Modal>
   );
 }

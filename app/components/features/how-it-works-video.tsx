@@ -27,7 +27,6 @@ function Player({ src, autoPlay = false }: { src: string; autoPlay?: boolean }) 
   const locale = useLocale();
   return (
     <>
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions are the <track>s below */}
       <video
         controls
         autoPlay={autoPlay}

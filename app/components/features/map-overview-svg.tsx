@@ -29,7 +29,7 @@ function AirportMarker({ airport, onOpen }: { airport: OverviewAirport; onOpen: 
   const href = useHref();
   const to = href(`/parkplatz/${airport.slug}`);
   const colour = airport.locked ? 'fill-warn' : 'fill-accent';
-  const name = `${airport.name} (${airport.iata})${airport.locked ? ` – ${t('airport.locked.short')}` : ''}`;
+  const name = `${airport.iata}: ${airport.name}${airport.locked ? ` – ${t('airport.locked.short')}` : ''}`;
   return (
     <a
       href={to}
@@ -40,7 +40,6 @@ function AirportMarker({ airport, onOpen }: { airport: OverviewAirport; onOpen: 
       data-airport-iata={airport.iata}
       data-locked={airport.locked ? '' : undefined}
     >
-      <title>{name}</title>
       <circle cx={airport.x} cy={airport.y} r={14} className="fill-transparent" />
       {airport.current ? (
         <circle cx={airport.x} cy={airport.y} r={12} className="fill-accent/20 stroke-accent" strokeWidth={1.5} />
@@ -131,7 +130,13 @@ export function MapOverviewSvg({
             {t('feature.map.overview.detail', { airport: detail.airport.name })}
           </text>
           <g aria-hidden>
-            <circle cx={detail.airport.x} cy={detail.airport.y} r={9} className="fill-accent stroke-white" strokeWidth={2} />
+            <circle
+              cx={detail.airport.x}
+              cy={detail.airport.y}
+              r={9}
+              className="fill-accent stroke-white"
+              strokeWidth={2}
+            />
             <text
               x={detail.airport.x}
               y={detail.airport.y + 22}
@@ -153,10 +158,16 @@ export function MapOverviewSvg({
                 className="group outline-none"
                 data-lot-id={lot.id}
               >
-                <title>{name}</title>
                 {lot.x !== lot.at.x || lot.y !== lot.at.y ? (
                   <>
-                    <line x1={lot.at.x} y1={lot.at.y} x2={lot.x} y2={lot.y} className="stroke-success" strokeWidth={1.5} />
+                    <line
+                      x1={lot.at.x}
+                      y1={lot.at.y}
+                      x2={lot.x}
+                      y2={lot.y}
+                      className="stroke-success"
+                      strokeWidth={1.5}
+                    />
                     <circle cx={lot.at.x} cy={lot.at.y} r={2.5} className="fill-success" />
                   </>
                 ) : null}

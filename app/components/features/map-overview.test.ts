@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GERMANY_OUTLINE } from './germany-outline.ts';
-import { buildOverview, fitProjection, outlinePath, placeLabels, scaleBarKm } from './map-overview.ts';
+import {
+  buildOverview,
+  fitProjection,
+  outlinePath,
+  placeLabels,
+  REFERENCE_LATITUDE,
+  scaleBarKm,
+} from './map-overview.ts';
 import type { MapAirport } from './map-view.ts';
 
 /** The seed's airports (database/seed/airports.ts), in its order: slug, IATA, terminal coordinates. */
@@ -53,6 +60,7 @@ describe('fitProjection (equirectangular, cos(51°) correction)', () => {
   });
 
   it('scales longitude by cos(51°): one degree east is shorter than one degree north', () => {
+    expect(REFERENCE_LATITUDE).toBe(51);
     const p = fitProjection(bounds, 300);
     const origin = p.project(51, 10);
     const east = p.project(51, 11);

@@ -100,13 +100,13 @@ export type OverviewAirport = MapAirport & { x: number; y: number; current: bool
  * marker is drawn, `at` its true position: they differ when the marker was moved aside so that it does not
  * hide the terminal or another lot (the view then draws a leader line).
  */
-export type OverviewLot = MapLot & { number: number; x: number; y: number; at: { x: number; y: number } };
+type OverviewLot = MapLot & { number: number; x: number; y: number; at: { x: number; y: number } };
 
 /** Least distance between the centres of two markers in the detail view (SVG units). */
 const DETAIL_MARKER_SPACING = 24;
 
 /** The detail view of the focused airport (airports.show): the terminal, its lots and a scale bar. */
-export type OverviewDetail = {
+type OverviewDetail = {
   /** left edge of the detail box in the overview's SVG units */
   x: number;
   width: number;
@@ -212,7 +212,11 @@ function buildDetail(
     const truth = at(lot.latitude, lot.longitude);
     let marker = truth;
     // Moved sideways, right then left, in steps of the marker spacing until it is clear of the others.
-    for (let step = 1; step <= 8 && placed.some((q) => Math.hypot(q.x - marker.x, q.y - marker.y) < DETAIL_MARKER_SPACING); step++) {
+    for (
+      let step = 1;
+      step <= 8 && placed.some((q) => Math.hypot(q.x - marker.x, q.y - marker.y) < DETAIL_MARKER_SPACING);
+      step++
+    ) {
       const dx = DETAIL_MARKER_SPACING * Math.ceil(step / 2) * (step % 2 ? 1 : -1);
       marker = { x: Math.min(width - 12, Math.max(12, truth.x + dx)), y: truth.y };
     }

@@ -12,7 +12,7 @@
 import { MapPinned } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRouteLoaderData } from 'react-router';
-import { readStoredMapConsent, storeMapConsent } from '~/client/map-consent.ts';
+import { readStoredMapConsent, storeMapConsent, tileHost } from '~/client/map-consent.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import { LazyFeature } from '../widgets/lazy-feature.tsx';
 import { useHydrated } from '../widgets/use-hydrated.ts';
@@ -25,16 +25,6 @@ const NO_LOTS: MapLot[] = [];
 
 /** Height of the map box, the same for the overview and the interactive map (no jump when it loads). */
 const BOX = 'h-80 sm:h-[26rem]';
-
-/** The host that serves the tiles (shown in the consent text), or null for tiles from our own origin. */
-export function tileHost(tileUrl: string): string | null {
-  try {
-    const url = new URL(tileUrl.replace(/\{[^}]*\}/g, '0'));
-    return url.host;
-  } catch {
-    return null;
-  }
-}
 
 /** Whether the visitor has chosen to load the interactive map: the server's answer, then the browser's. */
 function useMapConsent(): [boolean, (granted: boolean) => void] {
@@ -165,7 +155,9 @@ export function MapPanel({ airports, lots = NO_LOTS, focus = null, tileUrl, labe
             </ol>
           </>
         ) : null}
-        <h3 className={`font-semibold ${current && lots.length > 0 ? 'mt-4' : ''}`}>{t('feature.map.list.airports')}</h3>
+        <h3 className={`font-semibold ${current && lots.length > 0 ? 'mt-4' : ''}`}>
+          {t('feature.map.list.airports')}
+        </h3>
         <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3 lg:grid-cols-1">
           {airports.map((a) => {
             const to = href(`/parkplatz/${a.slug}`);

@@ -36,11 +36,7 @@ export function AirportDirections({
           </p>
         </div>
       ) : null}
-      <MapPanel
-        {...mapProps}
-        label={t('feature.map.label_airport', { airport: airport.name })}
-        className="mt-6"
-      />
+      <MapPanel {...mapProps} label={t('feature.map.label_airport', { airport: airport.name })} className="mt-6" />
       <LotDirections lots={lots} />
     </section>
   );

@@ -102,7 +102,13 @@ export function LotDirections({ lots }: { lots: DirectionsLot[] }) {
                   ] as const
                 ).map(([key, label]) => (
                   <li key={key}>
-                    <a className={linkClass} href={links[key]} target="_blank" rel="noopener noreferrer" data-direction={key}>
+                    <a
+                      className={linkClass}
+                      href={links[key]}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-direction={key}
+                    >
                       {label}
                       <span className="sr-only"> ({t('directions.new_window')})</span>
                     </a>

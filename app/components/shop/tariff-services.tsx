@@ -12,13 +12,19 @@ import { useT } from '../i18n-context.tsx';
 import { Modal } from '../widgets/modal.tsx';
 
 /** A tariff as the services list needs it. */
-export type ServicesTariff = { id: number; name: string; lotName: string; services: ServiceItem[]; openingHours?: string };
+export type ServicesTariff = {
+  id: number;
+  name: string;
+  lotName: string;
+  services: ServiceItem[];
+  openingHours?: string;
+};
 
 /** Id of a tariff's services section without JavaScript. */
-export const servicesAnchor = (id: number) => `leistungen-${id}`;
+const servicesAnchor = (id: number) => `leistungen-${id}`;
 
 /** The services list of one tariff. */
-export function ServicesList({ tariff }: { tariff: ServicesTariff }) {
+function ServicesList({ tariff }: { tariff: ServicesTariff }) {
   const t = useT();
   return (
     <div>

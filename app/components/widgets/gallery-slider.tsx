@@ -5,6 +5,7 @@
  * is off and one swipe always moves exactly one image. Lazily loaded as the `gallery` feature (see
  * `~/client/features.ts`) in the `airportGallery` and `gallery` modals.
  */
+import type { EmblaOptionsType } from 'embla-carousel';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -28,7 +29,8 @@ export default function GallerySlider({
   const t = useT();
   const count = images.length;
   const start = wrapIndex(startIndex, count);
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, startIndex: start, watchDrag: false, duration: 22 });
+  const options: EmblaOptionsType = { loop: true, startIndex: start, watchDrag: false, duration: 22 };
+  const [viewportRef, embla] = useEmblaCarousel(options);
   const [index, setIndex] = useState(start);
   useEffect(() => {
     if (!embla) return;
@@ -39,7 +41,7 @@ export default function GallerySlider({
     };
   }, [embla]);
   const go = (delta: number) => (delta > 0 ? embla?.scrollNext() : embla?.scrollPrev());
-  const gestures = useGestures<HTMLDivElement>((g) => {
+  const gesturesRef = useGestures<HTMLDivElement>((g) => {
     if (g.type === 'swipe' && (g.direction === 'left' || g.direction === 'right')) go(g.direction === 'left' ? 1 : -1);
   });
   if (count === 0) return null;
@@ -58,7 +60,7 @@ export default function GallerySlider({
       <div
         ref={(node) => {
           viewportRef(node);
-          gestures.current = node;
+          gesturesRef.current = node;
         }}
         className="overflow-hidden rounded-xl bg-ink/5"
       >
