@@ -165,6 +165,17 @@ test.describe('airport page modals', () => {
     await expect(link).toBeFocused();
   });
 
+  test('the services modal opens from an offer on the tariffs page', async ({ page }) => {
+    await page.goto(tariffs());
+    await hydrated(page);
+    const card = page.locator('[data-tariff-category="valet"]').first();
+    await card.locator('[data-services-link]').click();
+    const modal = page.locator('[data-modal="services"]');
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('Fahrzeugübergabe direkt am Terminal');
+    await expect(modal).toContainText('Schlüsselübergabe an unser Personal');
+  });
+
   test('the eapcomment modal opens from an airport with a notice (Berlin)', async ({ page }) => {
     await page.goto('/parkplatz/berlin');
     await hydrated(page);

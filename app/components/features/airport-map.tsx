@@ -131,11 +131,12 @@ export default function AirportMap({
       if (!visible && map.hasLayer(lotLayer)) lotLayer.remove();
     };
     map.on('zoomend', showLots);
-    for (const lot of lots) {
+    for (const [i, lot] of lots.entries()) {
       if (!validPoint(lot.latitude, lot.longitude)) continue;
       const icon = L.divIcon({
         className: 'map-pin map-pin--lot',
-        html: '<span aria-hidden="true">P</span>',
+        // numbered like the overview and the directions on an airport's page, "P" on the map of every airport
+        html: `<span aria-hidden="true">${focus ? i + 1 : 'P'}</span>`,
         iconSize: [22, 22],
         popupAnchor: [0, -11],
       });

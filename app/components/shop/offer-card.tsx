@@ -18,7 +18,16 @@ function formatDistance(meters: number, locale: Locale): string {
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
  * `bookForm` renders the button's form (it differs between JS and no-JS submission).
  */
-export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: React.ReactNode }) {
+export function OfferCard({
+  offer,
+  bookButton,
+  servicesLink,
+}: {
+  offer: Offer;
+  bookButton: React.ReactNode;
+  /** the link that opens what the tariff includes (modal `services`) */
+  servicesLink?: React.ReactNode;
+}) {
   const t = useT();
   const locale = useLocale();
   const Icon = CATEGORY_ICON[offer.category];
@@ -76,6 +85,7 @@ export function OfferCard({ offer, bookButton }: { offer: Offer; bookButton: Rea
         <p className="mt-3 text-sm font-medium text-success">
           {t('offer.free_cancellation', { hours: offer.freeCancellationHours })}
         </p>
+        {servicesLink ? <p className="mt-2">{servicesLink}</p> : null}
       </div>
       <div className="flex flex-col justify-between gap-3 border-t border-line pt-4 sm:w-52 sm:border-l sm:border-t-0 sm:pl-5 sm:pt-0 sm:text-right">
         {offer.price ? (
