@@ -34,12 +34,13 @@ function AirportMarker({ airport, onOpen }: { airport: OverviewAirport; onOpen: 
     <a
       href={to}
       onClick={(event) => onOpen(event, to)}
-      aria-label={name}
       aria-current={airport.current ? 'page' : undefined}
       className="group outline-none"
       data-airport-iata={airport.iata}
       data-locked={airport.locked ? '' : undefined}
     >
+      {/* the link's name (SVG-AAM: a title child names the element; also the tooltip) */}
+      <title>{name}</title>
       <circle cx={airport.x} cy={airport.y} r={14} className="fill-transparent" />
       {airport.current ? (
         <circle cx={airport.x} cy={airport.y} r={12} className="fill-accent/20 stroke-accent" strokeWidth={1.5} />
@@ -154,10 +155,10 @@ export function MapOverviewSvg({
               <a
                 key={lot.id}
                 href={`#${lotAnchor(lot.id)}`}
-                aria-label={name}
                 className="group outline-none"
                 data-lot-id={lot.id}
               >
+                <title>{name}</title>
                 {lot.x !== lot.at.x || lot.y !== lot.at.y ? (
                   <>
                     <line
