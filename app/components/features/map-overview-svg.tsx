@@ -95,6 +95,14 @@ export function MapOverviewSvg({
   const overview = useMemo(() => buildOverview({ airports, lots, focus }), [airports, lots, focus]);
   const { detail } = overview;
   const focused = overview.airports.find((a) => a.current);
+  // The terminal's label stays inside the detail box: anchored to its nearer edge when the terminal is close to it.
+  const terminalLabel = !detail
+    ? { x: 0, anchor: 'middle' as const }
+    : detail.airport.x > detail.width - 60
+      ? { x: detail.width - 8, anchor: 'end' as const }
+      : detail.airport.x < 60
+        ? { x: 8, anchor: 'start' as const }
+        : { x: detail.airport.x, anchor: 'middle' as const };
   return (
     <svg
       viewBox={`-4 -4 ${overview.width + 8} ${overview.height + 8}`}
@@ -139,9 +147,9 @@ export function MapOverviewSvg({
               strokeWidth={2}
             />
             <text
-              x={detail.airport.x}
-              y={detail.airport.y + 22}
-              textAnchor="middle"
+              x={terminalLabel.x}
+              y={detail.airport.y + 24}
+              textAnchor={terminalLabel.anchor}
               className="fill-ink stroke-white text-[11px] font-bold"
               strokeWidth={3}
               paintOrder="stroke"
@@ -152,12 +160,7 @@ export function MapOverviewSvg({
           {detail.lots.map((lot) => {
             const name = t('feature.map.lot_number', { number: lot.number, name: lot.name });
             return (
-              <a
-                key={lot.id}
-                href={`#${lotAnchor(lot.id)}`}
-                className="group outline-none"
-                data-lot-id={lot.id}
-              >
+              <a key={lot.id} href={`#${lotAnchor(lot.id)}`} className="group outline-none" data-lot-id={lot.id}>
                 <title>{name}</title>
                 {lot.x !== lot.at.x || lot.y !== lot.at.y ? (
                   <>
