@@ -18,11 +18,12 @@ import { ClientLayer } from './components/widgets/client-layer.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
+import { hasMapConsent } from './client/map-consent.ts';
 import { currentUser } from './services/auth.server.ts';
 import './app.css';
 import { shopContext } from './router-context.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const user = await currentUser(app, { session });
@@ -40,6 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       flash: flash ?? null,
       analyticsUrl: app.env.ANALYTICS_URL ?? null,
       sampleData: app.env.SHOP_SAMPLE_DATA,
+      // the visitor chose to load the interactive map (third-party tiles), see ~/client/map-consent.ts
+      mapConsent: hasMapConsent(request.headers.get('cookie')),
       shop: {
         name: app.env.SHOP_NAME,
         address: app.env.SHOP_ADDRESS,

@@ -59,6 +59,8 @@ export function createBaseApp(
   if (options.staticDir) {
     // Hashed file names under /js are immutable (DESIGN §4); the rest may change between releases.
     app.use('/js', express.static(`${options.staticDir}/js`, { immutable: true, maxAge: '1y', index: false }));
+    // Media files carry their version in the name (`so-funktionierts-v1.webm`, scripts/make-video.mjs): immutable.
+    app.use('/media', express.static(`${options.staticDir}/media`, { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(options.staticDir, { maxAge: '1h', index: false }));
   }
 

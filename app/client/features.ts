@@ -2,8 +2,9 @@
  * Lazily loaded features per route name (SPEC §2 table, §7, §9). Each feature is a separate chunk loaded with
  * `loadChunk` (120 000 ms time-out, `ChunkLoadError` on failure), and only on the routes the table lists.
  *
- * Widgets: `map` (Leaflet airports map, `~/components/features/airport-map.tsx`, props `AirportMapProps`; the
- * contact page passes `airports` and `tileUrl` like airports.index), `datePicker` (react-day-picker range that fills
+ * Widgets: `map` (Leaflet airports map, `~/components/features/airport-map.tsx`, props `AirportMapProps`; pages
+ * mount it through `MapPanel` (`map-panel.tsx`, same props), which shows our static overview until the visitor
+ * loads the map: decision 0016), `datePicker` (react-day-picker range that fills
  * the search form's inputs), `gallery` (the slider in the airportGallery modal).
  *
  * `addressAutocomplete` (the street-input combobox of the billing and invoice address,

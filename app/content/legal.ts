@@ -111,8 +111,10 @@ const RECIPIENT_DE: Record<RecipientKind, { title: string; text: (r: PrivacyReci
     title: 'Karte',
     text: (r) =>
       `Die Kartenkacheln lädt Ihr Browser von ${who(r, COUNTRY_DE, 'unserem Kartendienst')}. Der Anbieter erhält dabei ` +
-      `Ihre IP-Adresse, Angaben zu Ihrem Browser und den angezeigten Kartenausschnitt. Die Karte wird erst geladen, ` +
-      `wenn Sie sie per Klick aktivieren oder im Cookie-Hinweis zustimmen. ${basisDe(r.basis, true)}` +
+      `Ihre IP-Adresse, Angaben zu Ihrem Browser und den angezeigten Kartenausschnitt. Bis dahin zeigen wir eine ` +
+      `eigene Übersichtskarte ohne fremde Inhalte; die Kacheln lädt Ihr Browser erst, wenn Sie auf „Karte laden“ ` +
+      `klicken. Diese Wahl speichern wir im Cookie „eap_map-consent“ (ein Jahr); „Karte ausblenden“ widerruft sie. ` +
+      `${basisDe(r.basis, true)}` +
       thirdCountryDe(r),
   },
   geocoder: {
@@ -248,6 +250,7 @@ const de: LegalTexts = {
         paragraphs: [
           'Technisch notwendig sind das Sitzungs-Cookie „eap_session“ (Warenkorb, Anmeldung, Schutz vor gefälschten Anfragen; Laufzeit 14 Tage) und das Cookie „eap_hide-cookie-bar“, das Ihre Auswahl im Cookie-Hinweis speichert (§ 25 Abs. 2 Nr. 2 TDDDG).',
           'Dienste, die eine Einwilligung brauchen, laden wir erst, wenn Sie zustimmen. Ihre Einwilligung widerrufen Sie, indem Sie die Cookies dieser Seite löschen.',
+          'Das Cookie „eap_map-consent“ speichert ein Jahr lang, dass Sie die interaktive Karte laden möchten (nur nach Ihrem Klick auf „Karte laden“; „Karte ausblenden“ löscht es).',
         ],
       },
       {
@@ -395,8 +398,9 @@ const RECIPIENT_EN: Record<RecipientKind, { title: string; text: (r: PrivacyReci
     title: 'Map',
     text: (r) =>
       `Your browser loads the map tiles from ${who(r, COUNTRY_EN, 'our map service')}. The provider receives your IP ` +
-      `address, details of your browser and the map section shown. The map loads only once you activate it with a ` +
-      `click or consent in the cookie notice. ${basisEn(r.basis, true)}` +
+      `address, details of your browser and the map section shown. Until then we show our own overview map without ` +
+      `third-party content; your browser loads the tiles only once you click "Load map". We store this choice in ` +
+      `the cookie "eap_map-consent" (one year); "Hide map" withdraws it. ${basisEn(r.basis, true)}` +
       thirdCountryEn(r),
   },
   geocoder: {
@@ -517,6 +521,7 @@ const en: LegalTexts = {
         paragraphs: [
           'Strictly necessary are the session cookie "eap_session" (cart, sign-in, protection against forged requests; 14 days) and the cookie "eap_hide-cookie-bar", which stores your choice in the cookie notice (§ 25(2) no. 2 TDDDG).',
           "Services that need consent load only once you agree. You withdraw your consent by deleting this site's cookies.",
+          'The cookie "eap_map-consent" stores for one year that you want the interactive map loaded (only after you click "Load map"; "Hide map" deletes it).',
         ],
       },
       {

@@ -1,10 +1,10 @@
 import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
-import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
+import { MapPanel } from '~/components/features/map-panel.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { listAirportSummaries } from '~/services/catalog.server.ts';
+import { listAirportSummaries, listMapLots } from '~/services/catalog.server.ts';
 import type { Route } from './+types/airports-index';
 import { shopContext } from '~/router-context.ts';
 
@@ -12,11 +12,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
+  const [airports, lots] = await Promise.all([listAirportSummaries(app.db, locale), listMapLots(app.db)]);
   return {
     title: t('airports.meta.title'),
     description: t('airports.meta.description'),
     mapTileUrl: app.env.MAP_TILE_URL,
-    airports: await listAirportSummaries(app.db, locale),
+    airports,
+    lots,
   };
 }
 
@@ -49,10 +51,18 @@ export default function AirportsIndex({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {/* The map (lazy feature `map`) enhances the list above, which stays the fallback without JavaScript. */}
-      <div className="mt-8">
-        <LazyFeature name="map" props={{ airports: loaderData.airports, tileUrl: loaderData.mapTileUrl }} />
-      </div>
+      {/* Our static overview first; the interactive map (lazy feature `map`, tiles) only on request. */}
+      <section className="mt-10" aria-labelledby="map-title">
+        <h2 id="map-title" className="text-2xl font-semibold">
+          {t('feature.map.title')}
+        </h2>
+        <MapPanel
+          airports={loaderData.airports}
+          lots={loaderData.lots}
+          tileUrl={loaderData.mapTileUrl}
+          className="mt-4"
+        />
+      </section>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportGallery } from '~/components/features/airport-gallery.tsx';
 import { AirportFaq } from '~/components/faq/airport-faq.tsx';
+import { HowItWorksVideo } from '~/components/features/how-it-works-video.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
 import { AirportDirections } from '~/components/shop/airport-directions.tsx';
@@ -89,7 +90,13 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <AirportDirections airport={airport} mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }} />
+      <HowItWorksVideo src={airport.videoUrl} />
+
+      <AirportDirections
+        airport={airport}
+        mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }}
+        lots={lots}
+      />
       {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
       <AirportFaq airport={airport.name} entries={loaderData.faq} />
       <AirportCommentModal airport={comment.airport} />

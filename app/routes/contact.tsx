@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ContactForm } from '~/components/contact/contact-form.tsx';
 import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
+import { MapPanel } from '~/components/features/map-panel.tsx';
 import { CONTACT_TOPICS, contactBodyFromForm } from '~/domain/contact-schema.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
@@ -137,7 +137,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 id="contact-map-title" className="text-2xl font-semibold">
           {t('contact.map.title')}
         </h2>
-        {/* The map (lazy feature `map`, as on airports.index); the airports list is its fallback without JavaScript. */}
+        {/* The airports as links, then the privacy-first map (our overview; tiles only after "Karte laden"). */}
         <ul className="mt-4 flex flex-wrap gap-2 text-sm" data-airports-list>
           {airports.map((a) => (
             <li key={a.slug}>
@@ -151,7 +151,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
         <div className="mt-6">
-          <LazyFeature name="map" props={{ airports, tileUrl: mapTileUrl }} />
+          <MapPanel airports={airports} tileUrl={mapTileUrl} />
         </div>
       </section>
     </div>

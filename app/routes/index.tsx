@@ -1,6 +1,6 @@
 import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LazyFeature } from '~/components/widgets/lazy-feature.tsx';
+import { MapPanel } from '~/components/features/map-panel.tsx';
 import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/shop/search-form.tsx';
@@ -112,9 +112,9 @@ export default function Index({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        {/* The map (lazy feature `map`); the list above stays the fallback without JavaScript. */}
+        {/* Our static overview first; the interactive map (lazy feature `map`, tiles) only on request. */}
         <div className="mt-6">
-          <LazyFeature name="map" props={{ airports, tileUrl: mapTileUrl }} />
+          <MapPanel airports={airports} tileUrl={mapTileUrl} />
         </div>
         <AirportCommentModal airport={comment.airport} showPageLink />
       </section>

@@ -7,6 +7,7 @@ import type { Database } from '#database/client.server.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { distinctLots } from '~/domain/map-lots.ts';
+import { tariffServices, type ServiceItem } from '~/domain/tariff-services.ts';
 import type { Locale } from '~/i18n.ts';
 import {
   findAirportBySlug,
@@ -34,15 +35,39 @@ type AirportPage = {
     ratingId: string | null;
     /** site-relative image URLs with their alternative texts */
     gallery: { src: string; alt: string }[];
+    /** the airport's own video, null for the shop's "how it works" video */
+    videoUrl: string | null;
   };
   /** every airport, for the search form and the map */
   airports: AirportSummary[];
   /** the parking lots of the airport's active tariffs, each once (`address` one line, comma separated) */
-  lots: { id: number; name: string; address: string; latitude: number; longitude: number }[];
-  /** one day and one week per tariff on the list valid today; tariffs without a price are left out */
-  tariffs: TariffFromPrices[];
+  lots: AirportPageLot[];
+  /** one day and one week per tariff on the list valid today (tariffs without a price are left out), with what
+   * each includes (the `services` modal) */
+  tariffs: (TariffFromPrices & { services: ServiceItem[]; openingHours: string })[];
   /** earliest selectable local date-time of the search form (today 00:00 at the airport) */
   minDate: string;
+};
+
+/** A parking lot of the airport page: the map marker plus what its directions entry shows (access routing). */
+type AirportPageLot = {
+  id: number;
+  name: string;
+  operator: string;
+  /** one line, comma separated (map popups, lists) */
+  address: string;
+  /** street line and postcode/city line */
+  addressLines: [string, string];
+  latitude: number;
+  longitude: number;
+  phone: string;
+  distanceMeters: number;
+  transferMinutes: number;
+  openingHours: string;
+  arrivalInstructions: string;
+  features: { covered: boolean; keysHandedOver: boolean; evCharging: boolean; security24h: boolean };
+  /** the categories of the airport's tariffs sold for this lot (shuttle, valet, terminal) */
+  categories: string[];
 };
 
 /**
@@ -75,18 +100,40 @@ export async function loadAirportPage(
       comment: localized(airport, 'comment', locale) ?? null,
       ratingId: airport.ratingId,
       gallery: airport.gallery.map((g) => ({ src: g.src, alt: localized(g, 'alt', locale) })),
+      videoUrl: airport.videoUrl,
     },
     airports,
     lots: distinctLots(
       tariffs.map(({ lot }) => ({
         id: lot.id,
         name: lot.name,
+        operator: lot.operator,
         address: lotAddress(lot).join(', '),
+        addressLines: lotAddress(lot),
         latitude: lot.latitude,
         longitude: lot.longitude,
+        phone: lot.phone,
+        distanceMeters: lot.distanceMeters,
+        transferMinutes: lot.transferMinutes,
+        openingHours: localized(lot, 'openingHours', locale),
+        arrivalInstructions: localized(lot, 'arrivalInstructions', locale),
+        features: {
+          covered: lot.features.covered,
+          keysHandedOver: lot.features.keysHandedOver,
+          evCharging: lot.features.evCharging,
+          security24h: lot.features.security24h,
+        },
+        categories: [...new Set(tariffs.filter((t) => t.lot.id === lot.id).map((t) => t.category))],
       })),
     ),
-    tariffs: tariffFromPrices(tariffs, { airport, now, locale }),
+    tariffs: tariffFromPrices(tariffs, { airport, now, locale }).map((row) => {
+      const tariff = tariffs.find((t) => t.id === row.id)!;
+      const services = tariffServices(
+        { ...tariff, features: tariff.lot.features, transferMinutes: tariff.lot.transferMinutes },
+        locale,
+      );
+      return { ...row, services, openingHours: localized(tariff.lot, 'openingHours', locale) };
+    }),
     minDate: startOfLocalDay(now, airport.timeZone),
   };
 }

@@ -66,6 +66,39 @@ export async function listAirportSummaries(db: Database, locale: Locale): Promis
   }));
 }
 
+/** A parking lot on a map: name, one-line address, coordinates in decimal degrees (WGS 84). */
+export type MapLotSummary = { id: number; name: string; address: string; latitude: number; longitude: number };
+
+/**
+ * Every parking lot that sells at least one active tariff, each once, ordered by id: the lots of the map of
+ * all airports (airports.index, DESIGN §3).
+ *
+ * @throws only on database errors.
+ */
+export async function listMapLots(db: Database): Promise<MapLotSummary[]> {
+  const rows = await db
+    .selectDistinct({
+      id: parkingLots.id,
+      name: parkingLots.name,
+      street: parkingLots.street,
+      streetNumber: parkingLots.streetNumber,
+      postcode: parkingLots.postcode,
+      city: parkingLots.city,
+      latitude: parkingLots.latitude,
+      longitude: parkingLots.longitude,
+    })
+    .from(parkingLots)
+    .innerJoin(tariffs, and(eq(tariffs.parkingLotId, parkingLots.id), eq(tariffs.active, true)))
+    .orderBy(asc(parkingLots.id));
+  return rows.map((lot) => ({
+    id: lot.id,
+    name: lot.name,
+    address: lotAddress(lot).join(', '),
+    latitude: lot.latitude,
+    longitude: lot.longitude,
+  }));
+}
+
 /** The airport with this slug, or null. */
 export async function findAirportBySlug(db: Database, slug: string): Promise<AirportRow | null> {
   const [row] = await db.select().from(airports).where(eq(airports.slug, slug)).limit(1);

@@ -22,6 +22,11 @@ function recordChunks(page: Page): string[] {
 }
 
 const isMapChunk = (path: string) => /^\/js\/airport-map-[\w-]+\.js$/.test(path);
+
+/** Loads the interactive map on purpose (privacy first: until then the page shows our static overview). */
+async function loadMap(page: Page) {
+  await page.getByRole('button', { name: 'Karte laden' }).click();
+}
 const isDatePickerChunk = (path: string) => /^\/js\/date-picker-[\w-]+\.js$/.test(path);
 
 test.describe('lazy features', () => {
@@ -33,6 +38,8 @@ test.describe('lazy features', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/parkplatz');
     await hydrated(page);
+    expect(chunks.filter(isMapChunk)).toEqual([]);
+    await loadMap(page);
 
     const map = page.getByRole('region', { name: 'Karte der Flughäfen' });
     await expect(map).toBeVisible();
@@ -78,9 +85,12 @@ test.describe('lazy features', () => {
     await expect(page.locator('[data-map]')).toHaveCount(0);
     expect(chunks.filter(isMapChunk)).toEqual([]);
 
-    // index has it (with the date picker) …
+    // index has it (with the date picker), loaded once the visitor asks for it
     await page.goto('/');
     await hydrated(page);
+    await expect(page.locator('[data-map-overview] [data-airport-iata]')).toHaveCount(13);
+    expect(chunks.filter(isMapChunk)).toEqual([]);
+    await loadMap(page);
     await expect(page.locator('[data-map] [data-airport-iata]')).toHaveCount(13);
     expect(chunks.filter(isMapChunk)).toHaveLength(1);
     expect(chunks.filter(isDatePickerChunk)).toHaveLength(1);
@@ -89,7 +99,8 @@ test.describe('lazy features', () => {
   test('airports.show: the map is centred on the airport and shows its parking lots', async ({ page }) => {
     await page.goto('/parkplatz/frankfurt');
     await hydrated(page);
-    const map = page.getByRole('region', { name: /Flughafen Frankfurt/ });
+    await loadMap(page);
+    const map = page.locator('[data-map]');
     await expect(map).toBeVisible();
     await expect(map.locator('[data-airport-iata="FRA"]')).toHaveClass(/map-pin--current/);
     await expect(map.locator('[data-lot-id]').first()).toBeVisible();
@@ -164,7 +175,7 @@ test.describe('lazy features', () => {
   test('the gallery modal opens at the clicked image', async ({ page }) => {
     await page.goto('/parkplatz/frankfurt');
     await hydrated(page);
-    const thumbs = page.locator('[data-airport-gallery] a');
+    const thumbs = page.locator('[data-gallery] [data-airport-gallery] a');
     await expect(thumbs).toHaveCount(3);
     await thumbs.nth(1).click();
     const modal = page.locator('[data-modal="airportGallery"]');
@@ -217,10 +228,12 @@ test.describe('lazy features', () => {
       await page.goto('/parkplatz');
       await expect(page.locator('[data-airports-list] li')).toHaveCount(13);
       await expect(page.locator('[data-map]')).toHaveCount(0);
+      // our static overview instead: every airport a link
+      await expect(page.locator('[data-map-overview] a[data-airport-iata]')).toHaveCount(13);
 
       await page.goto('/parkplatz/frankfurt');
       await expect(page.locator('[data-date-picker]')).toHaveCount(0);
-      await expect(page.locator('[data-airport-gallery] a').first()).toHaveAttribute(
+      await expect(page.locator('[data-gallery] [data-airport-gallery] a').first()).toHaveAttribute(
         'href',
         '/images/airports/frankfurt-1.svg',
       );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceLists, tariffs as tariffTable } from '../../database/schema.ts';
 import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
-import { findAirportBySlug, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
+import { findAirportBySlug, listMapLots, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
 import { loader } from '../../app/routes/airports-show.tsx';
 import { loadAirportPage } from '../../app/services/airport-page.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
@@ -84,5 +84,44 @@ describe('loadAirportPage (airports.show)', () => {
   it('is null for an unknown slug, and the route answers 404', async () => {
     expect(await loadAirportPage(test.ctx.db, 'atlantis', options)).toBeNull();
     await expect(loadRoute('atlantis')).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe('airport page: services, access routing, map lots (issue 10)', () => {
+  const options = { locale: 'en' as const, now: new Date('2026-11-21T09:00:00Z') };
+
+  it('gives each tariff what it includes and its opening hours, in the page language', async () => {
+    const page = (await loadAirportPage(test.ctx.db, 'frankfurt', options))!;
+    expect(page.tariffs.length).toBeGreaterThan(0);
+    for (const row of page.tariffs) {
+      expect(row.services[0].key).toMatch(/^services\.(shuttle|valet|walk)$/);
+      expect(row.services.at(-1)).toEqual({ key: 'services.free_cancellation', params: { hours: 24 }, included: true });
+      expect(row.openingHours).toMatch(/^(Daily|Car handover|Open)/);
+    }
+    expect(page.tariffs.find((t) => t.category === 'valet')?.services).toContainEqual({
+      key: 'services.keys.handed_over',
+      included: true,
+    });
+  });
+
+  it('gives each lot what its directions entry shows: address lines, coordinates, hours, categories', async () => {
+    const page = (await loadAirportPage(test.ctx.db, 'frankfurt', { ...options, locale: 'de' }))!;
+    for (const lot of page.lots) {
+      expect(lot.addressLines[1]).toMatch(/^\d{5} /);
+      expect(lot.address).toBe(lot.addressLines.join(', '));
+      expect(Math.abs(lot.latitude - 50.05)).toBeLessThan(0.2);
+      expect(lot.openingHours.length).toBeGreaterThan(5);
+      expect(lot.arrivalInstructions.length).toBeGreaterThan(20);
+      expect(lot.categories.length).toBeGreaterThan(0);
+    }
+    expect(page.airport.videoUrl).toBeNull();
+  });
+
+  it('lists every lot with an active tariff once for the map of all airports', async () => {
+    const lots = await listMapLots(test.ctx.db);
+    const tariffRows = await test.ctx.db.select().from(tariffTable).where(eq(tariffTable.active, true));
+    expect(new Set(lots.map((l) => l.id))).toEqual(new Set(tariffRows.map((t) => t.parkingLotId)));
+    expect(lots.length).toBe(new Set(lots.map((l) => l.id)).size);
+    expect(lots.every((l) => l.address.includes(', '))).toBe(true);
   });
 });

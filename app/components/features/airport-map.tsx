@@ -1,14 +1,18 @@
 /**
- * The airports map (SPEC §2 "use the airports map", DESIGN §1 Leaflet), lazily loaded as the `map` feature on
- * index, airports.index, airports.show and contact.index. One marker per airport (name and IATA code, a link to
+ * The interactive airports map (SPEC §2 "use the airports map", DESIGN §1 Leaflet), lazily loaded as the `map`
+ * feature on index, airports.index, airports.show and contact.index, and only once the visitor chose to load it
+ * (`MapPanel` shows our static overview until then). One marker per airport (name and IATA code, a link to
  * its page; locked airports in the warning colour); on airports.show centred on that airport with its parking
- * lots. Tiles come from `tileUrl` (the server's `MAP_TILE_URL`, allowed by the CSP's img-src); when they cannot
- * load the markers still show. The page keeps its plain list of airports as the fallback without JavaScript.
+ * lots; given lots without a focus (airports.index) show from street level zoom on. Tiles come from `tileUrl`
+ * (the server's `MAP_TILE_URL`, allowed by the CSP's img-src) and only with the stored consent
+ * (`~/client/map-consent.ts`), so a page that mounts this feature directly still sends nothing to the tile
+ * server unasked; when tiles cannot load the markers still show.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { readStoredMapConsent } from '~/client/map-consent.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import './airport-map.css';
 import { initialView, validPoint, type MapAirport, type MapLot } from './map-view.ts';
@@ -31,6 +35,9 @@ export type AirportMapProps = {
 
 /** A stable empty list (a new `[]` per render would rebuild the map). */
 const NO_LOTS: MapLot[] = [];
+
+/** Zoom from which the lots show on a map of every airport (a few kilometres around one terminal). */
+const LOTS_MIN_ZOOM = 11;
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
@@ -71,7 +78,9 @@ export default function AirportMap({
       attributionControl: true,
     });
     map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    L.tileLayer(tileUrl, { attribution: ATTRIBUTION, maxZoom: 18, crossOrigin: false }).addTo(map);
+    if (readStoredMapConsent()) {
+      L.tileLayer(tileUrl, { attribution: ATTRIBUTION, maxZoom: 18, crossOrigin: false }).addTo(map);
+    }
 
     const view = initialView(airports, lots, focus);
     if (view) map.fitBounds(L.latLngBounds(view.points), { padding: [28, 28], maxZoom: view.maxZoom });
@@ -114,11 +123,20 @@ export default function AirportMap({
       element?.setAttribute('aria-label', title);
     }
 
-    for (const lot of lots) {
+    // Lots of every airport (no focus): only from LOTS_MIN_ZOOM on, where they no longer hide their airport.
+    const lotLayer = L.layerGroup();
+    const showLots = () => {
+      const visible = focus !== null || map.getZoom() >= LOTS_MIN_ZOOM;
+      if (visible && !map.hasLayer(lotLayer)) lotLayer.addTo(map);
+      if (!visible && map.hasLayer(lotLayer)) lotLayer.remove();
+    };
+    map.on('zoomend', showLots);
+    for (const [i, lot] of lots.entries()) {
       if (!validPoint(lot.latitude, lot.longitude)) continue;
       const icon = L.divIcon({
         className: 'map-pin map-pin--lot',
-        html: '<span aria-hidden="true">P</span>',
+        // numbered like the overview and the directions on an airport's page, "P" on the map of every airport
+        html: `<span aria-hidden="true">${focus ? i + 1 : 'P'}</span>`,
         iconSize: [22, 22],
         popupAnchor: [0, -11],
       });
@@ -127,11 +145,14 @@ export default function AirportMap({
       const popup = el('div', 'map-popup');
       popup.append(el('strong', 'map-popup__title', lot.name), el('span', 'map-popup__note', lot.address));
       marker.bindPopup(popup, { minWidth: 160 });
-      marker.addTo(map);
-      const element = marker.getElement();
-      element?.setAttribute('data-lot-id', String(lot.id));
-      element?.setAttribute('aria-label', title);
+      marker.on('add', () => {
+        const element = marker.getElement();
+        element?.setAttribute('data-lot-id', String(lot.id));
+        element?.setAttribute('aria-label', title);
+      });
+      marker.addTo(lotLayer);
     }
+    showLots();
 
     return () => {
       map.remove();

@@ -1,18 +1,23 @@
 import { Info, Navigation } from 'lucide-react';
 import { COMMENT_ANCHOR } from '../features/airport-comment.tsx';
+import type { AirportMapProps } from '../features/airport-map.tsx';
+import { MapPanel } from '../features/map-panel.tsx';
 import { useT } from '../i18n-context.tsx';
-import { LazyFeature } from '../widgets/lazy-feature.tsx';
+import { LotDirections, type DirectionsLot } from './lot-directions.tsx';
 
 /**
  * The airport page's directions: the way there, the airport's notice (the comment link's target without
- * JavaScript) and the map (lazy feature `map`) of this airport, its parking lots and the other airports.
+ * JavaScript), the map of this airport, its parking lots and the other airports (our static overview first,
+ * the interactive map on request: `MapPanel`) and the access routing to each car park (`LotDirections`).
  */
 export function AirportDirections({
   airport,
   mapProps,
+  lots = [],
 }: {
   airport: { name: string; directions: string | null; comment: string | null };
-  mapProps: Record<string, unknown>;
+  mapProps: Omit<AirportMapProps, 'label'>;
+  lots?: DirectionsLot[];
 }) {
   const t = useT();
   return (
@@ -31,12 +36,8 @@ export function AirportDirections({
           </p>
         </div>
       ) : null}
-      <div className="mt-6">
-        <LazyFeature
-          name="map"
-          props={{ ...mapProps, label: t('feature.map.label_airport', { airport: airport.name }) }}
-        />
-      </div>
+      <MapPanel {...mapProps} label={t('feature.map.label_airport', { airport: airport.name })} className="mt-6" />
+      <LotDirections lots={lots} />
     </section>
   );
 }

@@ -20,10 +20,13 @@ export function OfferCard({
   offer,
   bookButton,
   rating,
+  servicesLink,
 }: {
   offer: Offer;
   bookButton: React.ReactNode;
   rating?: Summary | null;
+  /** the link that opens what the tariff includes (modal `services`) */
+  servicesLink?: React.ReactNode;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -90,6 +93,7 @@ export function OfferCard({
         <p className="mt-3 text-sm font-medium text-success">
           {t('offer.free_cancellation', { hours: offer.freeCancellationHours })}
         </p>
+        {servicesLink ? <p className="mt-2">{servicesLink}</p> : null}
       </div>
       <div className="flex flex-col justify-between gap-3 border-t border-line pt-4 sm:w-52 sm:border-l sm:border-t-0 sm:pl-5 sm:pt-0 sm:text-right">
         {offer.price ? (

@@ -1,9 +1,11 @@
 import { TARIFF_CATEGORIES } from '~/constants.ts';
 import type { Offer } from '~/domain/offer.ts';
-import { useT } from '../i18n-context.tsx';
+import { tariffServices } from '~/domain/tariff-services.ts';
+import { useLocale, useT } from '../i18n-context.tsx';
 import { BookButton } from './book-button.tsx';
 import { OfferCard } from './offer-card.tsx';
 import type { RatingSummary } from '~/domain/ratings.ts';
+import { ServicesLink, ServicesModal, useServices, type ServicesTariff } from './tariff-services.tsx';
 
 /**
  * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),
@@ -27,13 +29,21 @@ export function TariffLists({
   actionError?: { tariffId: number; error: string };
 }) {
   const t = useT();
+  const locale = useLocale();
+  const services = useServices();
+  const included = new Map<number, ServicesTariff>(
+    offers.map((offer) => [
+      offer.tariffId,
+      { id: offer.tariffId, name: offer.name, lotName: offer.lotName, services: tariffServices(offer, locale) },
+    ]),
+  );
   const lists = TARIFF_CATEGORIES.map((category) => ({
     category,
     offers: offers.filter((o) => o.category === category),
   })).filter((list) => list.offers.length > 0);
 
   if (lists.length === 0) return <p className="card mt-6 p-5">{t('tariffs.none')}</p>;
-  return lists.map((list) => (
+  const sections = lists.map((list) => (
     <section
       key={list.category}
       className="mt-8"
@@ -50,6 +60,7 @@ export function TariffLists({
             key={offer.tariffId}
             offer={offer}
             rating={rating}
+            servicesLink={<ServicesLink tariff={included.get(offer.tariffId)!} onOpen={services.open} />}
             bookButton={
               <BookButton
                 offer={offer}
@@ -64,4 +75,10 @@ export function TariffLists({
       </div>
     </section>
   ));
+  return (
+    <>
+      {sections}
+      <ServicesModal tariff={services.tariff} all={[...included.values()]} />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { formatMoney } from '~/domain/money.ts';
 import { distanceMode, formatDistance } from '~/domain/distance.ts';
+import type { ServiceItem } from '~/domain/tariff-services.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
+import { ServicesLink, ServicesModal, useServices } from './tariff-services.tsx';
 
 /** A tariff with its "from" prices on the airport page. */
 export type TariffOverviewRow = {
@@ -12,6 +14,9 @@ export type TariffOverviewRow = {
   distanceMeters: number;
   oneDayCents: number;
   oneWeekCents: number;
+  /** what the tariff includes (the `services` modal); without it the row has no "Leistungen" link */
+  services?: ServiceItem[];
+  openingHours?: string;
 };
 
 /**
@@ -21,6 +26,8 @@ export type TariffOverviewRow = {
 export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow[]; locked: boolean }) {
   const t = useT();
   const locale = useLocale();
+  const services = useServices();
+  const withServices = tariffs.flatMap((tariff) => (tariff.services ? [{ ...tariff, services: tariff.services }] : []));
   return (
     <section className="mt-10" aria-labelledby="overview-title">
       <h2 id="overview-title" className="text-2xl font-semibold">
@@ -63,6 +70,9 @@ export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow
                         { distance: formatDistance(tariff.distanceMeters, locale) },
                       )}
                     </span>
+                    {tariff.services ? (
+                      <ServicesLink tariff={{ ...tariff, services: tariff.services }} onOpen={services.open} />
+                    ) : null}
                   </th>
                   <td className="hidden border-t border-line p-3 sm:table-cell">
                     {t(`tariff.category.${tariff.category}`)}
@@ -78,6 +88,7 @@ export function TariffOverview({ tariffs, locked }: { tariffs: TariffOverviewRow
           <p className="mt-2 text-xs text-muted">{t('airport.tariffs.note')}</p>
         </div>
       )}
+      {withServices.length > 0 ? <ServicesModal tariff={services.tariff} all={withServices} /> : null}
     </section>
   );
 }

@@ -1,10 +1,14 @@
 /**
  * Image gallery slider (SPEC §2): infinite (wraps both ways), starts at `startIndex`, arrows, dots, keyboard
- * (←/→) and swipe (touch gestures with mouse fallback). A small own slider instead of embla-carousel: one
- * transform, no runtime dependency. Lazily loaded as the `gallery` feature (see `~/client/features.ts`).
+ * (←/→) and swipe. Built on embla-carousel (DESIGN §1: `loop`, `startIndex`); the swipe comes from the shop's
+ * own touch-gesture recognizer (SPEC §2, §9: 30 px swipe tolerance, mouse fallback), so embla's own dragging
+ * is off and one swipe always moves exactly one image. Lazily loaded as the `gallery` feature (see
+ * `~/client/features.ts`) in the `airportGallery` and `gallery` modals.
  */
+import type { EmblaOptionsType } from 'embla-carousel';
+import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { wrapIndex } from '~/client/slider.ts';
 import { useT } from '../i18n-context.tsx';
 import { useGestures } from './use-gestures.ts';
@@ -24,9 +28,20 @@ export default function GallerySlider({
 }) {
   const t = useT();
   const count = images.length;
-  const [index, setIndex] = useState(() => wrapIndex(startIndex, count));
-  const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
-  const ref = useGestures<HTMLDivElement>((g) => {
+  const start = wrapIndex(startIndex, count);
+  const options: EmblaOptionsType = { loop: true, startIndex: start, watchDrag: false, duration: 22 };
+  const [viewportRef, embla] = useEmblaCarousel(options);
+  const [index, setIndex] = useState(start);
+  useEffect(() => {
+    if (!embla) return;
+    const select = () => setIndex(embla.selectedScrollSnap());
+    embla.on('select', select).on('reInit', select);
+    return () => {
+      embla.off('select', select).off('reInit', select);
+    };
+  }, [embla]);
+  const go = (delta: number) => (delta > 0 ? embla?.scrollNext() : embla?.scrollPrev());
+  const gesturesRef = useGestures<HTMLDivElement>((g) => {
     if (g.type === 'swipe' && (g.direction === 'left' || g.direction === 'right')) go(g.direction === 'left' ? 1 : -1);
   });
   if (count === 0) return null;
@@ -42,19 +57,23 @@ export default function GallerySlider({
       }}
       data-gallery
     >
-      <div ref={ref} className="overflow-hidden rounded-xl bg-ink/5">
-        <div
-          className="flex transition-transform duration-300 ease-out"
-          style={{ transform: `translateX(-${index * 100}%)` }}
-        >
+      <div
+        ref={(node) => {
+          viewportRef(node);
+          gesturesRef.current = node;
+        }}
+        className="overflow-hidden rounded-xl bg-ink/5"
+      >
+        <div className="flex touch-pan-y">
           {images.map((image, i) => (
             <div
               key={image.src + i}
-              className="w-full shrink-0"
+              className="min-w-0 shrink-0 grow-0 basis-full"
               role="group"
               aria-roledescription="slide"
               aria-label={t('js.gallery.slide', { index: i + 1, count })}
               aria-hidden={i !== index}
+              data-slide-index={i}
             >
               <img
                 src={image.src}
@@ -62,8 +81,8 @@ export default function GallerySlider({
                 width={image.width}
                 height={image.height}
                 draggable={false}
-                loading={i === index ? 'eager' : 'lazy'}
-                className="aspect-[4/3] w-full object-cover"
+                loading={i === start ? 'eager' : 'lazy'}
+                className="aspect-video w-full object-cover"
               />
             </div>
           ))}
@@ -75,7 +94,7 @@ export default function GallerySlider({
             type="button"
             onClick={() => go(-1)}
             aria-label={t('js.gallery.previous')}
-            className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
+            className="absolute left-2 top-[calc(50%-1rem)] -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
           >
             <ChevronLeft aria-hidden size={20} />
           </button>
@@ -83,20 +102,22 @@ export default function GallerySlider({
             type="button"
             onClick={() => go(1)}
             aria-label={t('js.gallery.next')}
-            className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
+            className="absolute right-2 top-[calc(50%-1rem)] -translate-y-1/2 rounded-full bg-white/90 p-2 shadow"
           >
             <ChevronRight aria-hidden size={20} />
           </button>
-          <div className="mt-3 flex justify-center gap-1.5">
+          <div className="mt-3 flex justify-center gap-1">
             {images.map((image, i) => (
               <button
                 key={image.src + i}
                 type="button"
-                onClick={() => setIndex(i)}
+                onClick={() => embla?.scrollTo(i)}
                 aria-label={t('js.gallery.slide', { index: i + 1, count })}
                 aria-current={i === index}
-                className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-accent' : 'bg-line'}`}
-              />
+                className="flex h-6 w-6 items-center justify-center"
+              >
+                <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-accent' : 'bg-line'}`} />
+              </button>
             ))}
           </div>
         </>
