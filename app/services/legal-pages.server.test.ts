@@ -81,7 +81,8 @@ describe('loadLegalPage', () => {
     const map = recipients.find((r) => r.startsWith('Karte'))!;
     expect(map).toContain('tile.openstreetmap.org (OpenStreetMap Foundation, Vereinigtes Königreich)');
     expect(map).toContain('Art. 6 Abs. 1 lit. a DSGVO');
-    expect(map).toContain('erst geladen, wenn Sie sie per Klick aktivieren');
+    expect(map).toContain('die Kacheln lädt Ihr Browser erst, wenn Sie auf „Karte laden“');
+    expect(map).toContain('eap_map-consent');
     expect(recipients).toContain('E-Mail-Versand: Es ist kein externer E-Mail-Dienstleister eingebunden.');
     expect(recipients.find((r) => r.startsWith('Zahlungsabwicklung'))).toContain('keinen Zahlungsdienstleister');
     expect(recipients.find((r) => r.startsWith('Reichweitenmessung'))).toContain('keine Analyse');
