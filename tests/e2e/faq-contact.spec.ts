@@ -199,7 +199,7 @@ test.describe('contact form', () => {
     await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'contact.index');
     const details = page.locator('[data-contact-details]');
     await expect(details.getByRole('link', { name: SHOP_EMAIL })).toHaveAttribute('href', `mailto:${SHOP_EMAIL}`);
-    await expect(details.getByRole('link', { name: '+49 69 1234 5670' })).toHaveAttribute('href', 'tel:+496912345670');
+    await expect(details.getByRole('link', { name: '+49 69 90009 500' })).toHaveAttribute('href', 'tel:+496990009500');
     await expect(page.getByRole('searchbox', { name: 'Häufige Fragen durchsuchen' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'FAQ' }).click();
     await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'faq');
