@@ -1,4 +1,5 @@
-import { data } from 'react-router';
+import { randomUUID } from 'node:crypto';
+import { data, redirect } from 'react-router';
 import { prefillFromAccount } from '~/components/account/save-address.ts';
 import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
 import type { BookingPageData } from '~/components/checkout/types.ts';
@@ -9,12 +10,14 @@ import { shopContext } from '~/router-context.ts';
 import { loadAccount } from '~/services/account.server.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import { loadBookingPage } from '~/services/booking-page.server.ts';
+import { CHECKOUT_STEPS, currentDraft, postCheckoutStep, visibleStep } from '~/services/checkout-form.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
+import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
@@ -38,15 +41,47 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     tariffsUrl: localePath(locale, tariffsPath),
     addressAutocomplete: Boolean(app.env.ADDRESS_AUTOCOMPLETE_URL),
   };
-  return data({ title: t('checkout.meta.title'), page: pageData }, { headers: NO_STORE });
+  // Without JavaScript (issue 11 item 7): the step and fields the session kept, and a key per rendered form.
+  const draft = currentDraft(session);
+  const form = {
+    step: visibleStep(session, new URL(request.url).searchParams.get('schritt')),
+    fields: draft?.fields ?? null,
+    idempotencyKey: randomUUID(),
+  };
+  return data({ title: t('checkout.meta.title'), page: pageData, form }, { headers: NO_STORE });
+}
+
+/**
+ * The form without JavaScript: `_csrf`, then `postCheckoutStep` (the same validation and booking use case as
+ * the API). A valid step redirects to the next (`?schritt=`, PRG), the booking to the guest reservation page;
+ * refused: the page again (422, 409, 419) with the field messages and the entered values.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const { values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) {
+    const step = visibleStep(session, new URL(request.url).searchParams.get('schritt'));
+    return data({ step, errors: {}, message: 'auth.page.csrf' }, { status: 419, headers: PRIVATE_HEADERS });
+  }
+  const origin = new URL(request.url).origin;
+  const result = await postCheckoutStep(app, { session, values, locale, requestOrigin: origin });
+  if (result.kind === 'booked') return redirect(result.redirect, { headers: NO_STORE });
+  if (result.kind === 'step') {
+    const path = `${localePath(locale, '/buchung')}?schritt=${CHECKOUT_STEPS.indexOf(result.step) + 1}`;
+    return redirect(path, { headers: NO_STORE });
+  }
+  const { status, step, errors, messageKey } = result;
+  return data({ step, errors, message: messageKey }, { status, headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
   return NO_STORE;
 }
 
-export default function CheckoutBooking({ loaderData }: Route.ComponentProps) {
-  return <CheckoutPage page={loaderData.page} />;
+export default function CheckoutBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, form } = loaderData;
+  return <CheckoutPage page={page} form={form} refused={actionData ?? null} />;
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -5,6 +5,19 @@
 import type { Cart } from '~/domain/cart-schema.ts';
 
 /**
+ * The booking form's fields as posted without JavaScript, kept between its steps: flat wire fields
+ * (DESIGN §5), the cart they belong to and the furthest step reached.
+ */
+export type CheckoutDraft = {
+  /** `airportId:tariffId:entryTime:exitTime` of the cart the fields were entered for */
+  cartKey: string;
+  /** the furthest step the visitor may open */
+  reached: 'travel' | 'billingAddress' | 'payment';
+  /** the wire fields of the steps posted so far */
+  fields: Record<string, unknown>;
+};
+
+/**
  * The session fields services read and write; all optional.
  * Source: DESIGN §1 (sessions, carts and counters live in the database), DESIGN §3 (guest access).
  */
@@ -17,6 +30,8 @@ export type SessionValues = {
   lastSeenAt?: number;
   /** the tariff and stay chosen on the tariffs page (POST /api/checkout/cart) */
   cart?: Cart;
+  /** the booking form without JavaScript: the fields entered so far for the current cart (issue 11 item 7) */
+  checkoutDraft?: CheckoutDraft;
   /** references of reservations this browser may open as a guest (mail link or lookup) */
   guestReservations?: string[];
   /** failed guest lookups (reference + e-mail) in the current window (`since`: epoch ms of the first failure) */

@@ -11,6 +11,7 @@ import {
   isBillingAddressValid,
   isPaymentValid,
   isTravelValid,
+  parseBulkyBaggage,
   stepToWire,
   validateStep,
   type BillingAddress,
@@ -358,4 +359,44 @@ export function clampCount(value: string | number, min: number, max: number): nu
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return min;
   return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server's state of the form without JavaScript (issue 11 item 7)
+
+/** What the server rendered the form with: the step, the fields kept in the session (wire keys), the errors. */
+export type ServerFormState = { step: FormStep; fields: Record<string, unknown> | null; errors: FieldErrors };
+
+/**
+ * `fresh` with the server's step, the fields it kept (flat wire keys, DESIGN §5) and its errors; mistyped
+ * values fall back to `fresh`'s. Without kept fields only the step and errors change.
+ */
+export function formStateFromServer(fresh: CheckoutFormState, server: ServerFormState): CheckoutFormState {
+  const wire = server.fields ?? {};
+  const { travel, billingAddress, billIsDifferentAddress, payment } = fresh.checkout;
+  const invoice: Record<string, unknown> = {};
+  for (const key of INVOICE_ADDRESS_KEYS) {
+    if (invoiceWireKey(key) in wire) invoice[key] = wire[invoiceWireKey(key)];
+  }
+  const counts = (key: 'personCount' | 'childrenSeat') =>
+    key in wire && String(wire[key]).trim() !== '' ? Number(wire[key]) : travel[key];
+  return {
+    ...fresh,
+    step: server.step,
+    errors: server.errors,
+    checkout: {
+      travel: {
+        ...mergeSection(travel, wire),
+        personCount: counts('personCount'),
+        childrenSeat: counts('childrenSeat'),
+        bulkyBaggage:
+          typeof wire.bulkyBaggage === 'string'
+            ? (parseBulkyBaggage(wire.bulkyBaggage) ?? travel.bulkyBaggage)
+            : travel.bulkyBaggage,
+      },
+      billingAddress: mergeSection(billingAddress, wire),
+      billIsDifferentAddress: mergeSection(billIsDifferentAddress, invoice),
+      payment: mergeSection(payment, wire),
+    },
+  };
 }

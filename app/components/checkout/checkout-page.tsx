@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { api } from '~/client/api.ts';
 import { SIGNED_OUT_EVENT } from '~/client/signout.ts';
 import { saveBillingAddress } from '../account/save-address.ts';
 import { useT } from '../i18n-context.tsx';
 import { BillingStep } from './billing-step.tsx';
-import { FORM_ERROR, FORM_STEPS, type CheckoutAction, type CheckoutFormState } from './checkout-model.ts';
+import {
+  FORM_ERROR,
+  FORM_STEPS,
+  type CheckoutAction,
+  type CheckoutFormState,
+  type FormStep,
+  type ServerFormState,
+} from './checkout-model.ts';
 import { FormErrors } from './fields.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { StepActions } from './step-actions.tsx';
@@ -17,15 +24,44 @@ import { useCheckoutAnalytics } from './use-checkout-analytics.ts';
 import { useCheckoutState } from './use-checkout-state.ts';
 import { useLivePrice } from './use-live-price.ts';
 import { useStepValidation } from './use-step-validation.ts';
+import { useHydrated } from '../widgets/use-hydrated.ts';
+
+/** The server's side of the form without JavaScript (issue 11 item 7): the step and fields kept in the session. */
+export type ServerForm = { step: FormStep; fields: Record<string, unknown> | null; idempotencyKey: string };
+/** A refused post of the form: the step to show, field → translation keys, a form message (key or text). */
+export type RefusedForm = { step: FormStep; errors: Record<string, string[]>; message: string | null };
+
+/** The server state to start from, or null when the server knows nothing the browser does not (JS flow). */
+function serverState(form: ServerForm, refused: RefusedForm | null): ServerFormState | null {
+  if (!form.fields && !refused && form.step === 'travel') return null;
+  const errors = { ...refused?.errors, ...(refused?.message ? { [FORM_ERROR]: [refused.message] } : {}) };
+  return { step: refused?.step ?? form.step, fields: form.fields, errors };
+}
 
 /**
  * The booking form (issue 3): travel → billing address → payment → submit. The state lives in the browser
  * (SPEC §3) and in `sessionStorage`, so a reload keeps it; each step is checked in the browser (SPEC §5 rule +
- * the shared zod schema), then by the server, before the next one opens.
+ * the shared zod schema), then by the server, before the next one opens. Without JavaScript (and before
+ * hydration) the same markup is a post form: each step goes to the route's action (issue 11 item 7).
  */
-export function CheckoutPage({ page }: { page: BookingPageData }) {
+export function CheckoutPage({
+  page,
+  form,
+  refused,
+}: {
+  page: BookingPageData;
+  form: ServerForm;
+  refused: RefusedForm | null;
+}) {
   const t = useT();
-  const { state, dispatch, restored, finish: forget } = useCheckoutState(page.cart, page.prefill);
+  const hydrated = useHydrated();
+  const csrf = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
+  const {
+    state,
+    dispatch,
+    restored,
+    finish: forget,
+  } = useCheckoutState(page.cart, page.prefill, serverState(form, refused));
   const [saveAddress, setSaveAddress] = useState(false);
   const revalidator = useRevalidator();
   // Signing out ends the session and its cart; the visitor stays here (SPEC §4), so the cart is put back
@@ -71,6 +107,7 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter from the form's own inputs, delegated */}
         <form
           ref={formRef}
+          method="post"
           noValidate
           onSubmit={onSubmit}
           onKeyDown={(event) => {
@@ -88,6 +125,9 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
             {t(`checkout.step.${step}`)}
           </h2>
           <p className="mt-1 text-sm text-muted">{t(`checkout.step.${step}.intro`)}</p>
+          <input type="hidden" name="_csrf" value={csrf} />
+          <input type="hidden" name="step" value={step} />
+          <input type="hidden" name="idempotencyKey" value={form.idempotencyKey} />
           {conflict ? <ConflictNotice message={conflict} tariffsUrl={page.tariffsUrl} /> : null}
           <div className="mt-4">
             <FormErrors id="co-form-error" messages={state.errors[FORM_ERROR]} />
@@ -105,15 +145,12 @@ export function CheckoutPage({ page }: { page: BookingPageData }) {
             isFirst={stepIndex === 0}
             isLast={isLast}
             pending={pending}
-            disabled={!restored}
+            disabled={hydrated && !restored}
             onBack={() => goto(FORM_STEPS[stepIndex - 1])}
             tariffsUrl={page.tariffsUrl}
           />
         </form>
       </div>
-      <noscript>
-        <p className="mt-4 rounded-lg bg-warn-soft p-4 text-warn">{t('checkout.noscript')}</p>
-      </noscript>
     </div>
   );
 }

@@ -23,18 +23,8 @@ export function StepActions({
 }) {
   const t = useT();
   return (
-    <div className="mt-6 flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-      {isFirst ? (
-        <a className="btn-secondary" href={tariffsUrl}>
-          <ChevronLeft aria-hidden size={18} />
-          {t('checkout.change_tariff')}
-        </a>
-      ) : (
-        <button type="button" className="btn-secondary" onClick={onBack} disabled={pending}>
-          <ChevronLeft aria-hidden size={18} />
-          {t('checkout.back')}
-        </button>
-      )}
+    // The primary button comes first in the markup: it is the form's default button (Enter in a field).
+    <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row-reverse sm:items-center sm:justify-between">
       <button
         type="submit"
         className="btn-primary"
@@ -48,6 +38,29 @@ export function StepActions({
           : t(isLast ? 'checkout.submit' : 'checkout.next')}
         {!isLast && !pending ? <ChevronRight aria-hidden size={18} /> : null}
       </button>
+      {isFirst ? (
+        <a className="btn-secondary" href={tariffsUrl}>
+          <ChevronLeft aria-hidden size={18} />
+          {t('checkout.change_tariff')}
+        </a>
+      ) : (
+        // Without JavaScript a submit of the form with `intent=back` (the server keeps the fields unchecked).
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className="btn-secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            onBack();
+          }}
+          disabled={pending}
+        >
+          <ChevronLeft aria-hidden size={18} />
+          {t('checkout.back')}
+        </button>
+      )}
     </div>
   );
 }

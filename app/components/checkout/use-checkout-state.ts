@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useHydrated } from '../widgets/use-hydrated.ts';
 import {
   checkoutReducer,
+  formStateFromServer,
   initialFormState,
   prefillPatch,
   restoreFormState,
@@ -9,6 +10,7 @@ import {
   STORAGE_KEY,
   type CheckoutAction,
   type CheckoutFormState,
+  type ServerFormState,
 } from './checkout-model.ts';
 import type { BookingPageData } from './types.ts';
 
@@ -52,13 +54,21 @@ function heldReducer(held: Held, action: HeldAction): Held {
  * The booking form's state for the cart (SPEC §3: held on the client), restored from and kept in
  * `sessionStorage`. `restored` is false until the stored state is in: the server cannot know what this tab
  * entered, so the first (hydrating) render shows the defaults. `finish()` stops keeping it (after the booking).
+ * `server` is the state the form was posted to without JavaScript (issue 11 item 7): the first render shows
+ * it, and when the server kept fields in the session they win over this tab's storage.
  */
-export function useCheckoutState(cart: BookingPageData['cart'], prefill: Prefill = null) {
+export function useCheckoutState(
+  cart: BookingPageData['cart'],
+  prefill: Prefill = null,
+  server: ServerFormState | null = null,
+) {
   const { airportId, tariffId, entryTime, exitTime } = cart;
-  const fresh = useMemo(
-    () => initialFormState({ airportId, tariffId, entryTime, exitTime }),
-    [airportId, tariffId, entryTime, exitTime],
-  );
+  // Keyed by content: a revalidation with the same server state keeps the form as it is.
+  const serverKey = server ? JSON.stringify(server) : '';
+  const fresh = useMemo(() => {
+    const initial = initialFormState({ airportId, tariffId, entryTime, exitTime });
+    return serverKey ? formStateFromServer(initial, JSON.parse(serverKey) as ServerFormState) : initial;
+  }, [airportId, tariffId, entryTime, exitTime, serverKey]);
   const [held, dispatch] = useReducer(heldReducer, fresh, (form): Held => ({
     form,
     restoredFor: null,
@@ -68,7 +78,8 @@ export function useCheckoutState(cart: BookingPageData['cart'], prefill: Prefill
   // An update during render (not in an effect), so the restored form is the first one the visitor sees; it
   // happens once after hydration and once per new cart.
   if (hydrated && held.restoredFor !== fresh) {
-    dispatch({ type: 'restored', fresh, form: restoreFormState(storage()?.getItem(STORAGE_KEY) ?? null, fresh) });
+    const stored = server?.fields ? null : (storage()?.getItem(STORAGE_KEY) ?? null);
+    dispatch({ type: 'restored', fresh, form: restoreFormState(stored, fresh) });
   }
   const restored = held.restoredFor === fresh;
   // Signed in (also after signing in on this page): the account's address fills the still empty fields.
