@@ -66,10 +66,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const origin = new URL(request.url).origin;
   const result = await postCheckoutStep(app, { session, values, locale, requestOrigin: origin });
-  if (result.kind === 'booked') return redirect(result.redirect, { headers: NO_STORE });
-  if (result.kind === 'step') {
-    const path = `${localePath(locale, '/buchung')}?schritt=${CHECKOUT_STEPS.indexOf(result.step) + 1}`;
-    return redirect(path, { headers: NO_STORE });
+  if (result.kind !== 'refused') {
+    // No loader runs before a redirect: the session (draft, guest access) is saved here.
+    const headers = new Headers(NO_STORE);
+    const cookie = await session.save();
+    if (typeof cookie === 'string') headers.append('Set-Cookie', cookie);
+    const to =
+      result.kind === 'step'
+        ? `${localePath(locale, '/buchung')}?schritt=${CHECKOUT_STEPS.indexOf(result.step) + 1}`
+        : result.redirect;
+    return redirect(to, { headers });
   }
   const { status, step, errors, messageKey } = result;
   return data({ step, errors, message: messageKey }, { status, headers: PRIVATE_HEADERS });
