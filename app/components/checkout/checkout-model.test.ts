@@ -8,6 +8,7 @@ import {
   clientStepErrors,
   FORM_ERROR,
   firstStepWithError,
+  formStateFromServer,
   initialFormState,
   prefillPatch,
   livePrice,
@@ -318,5 +319,46 @@ describe('prefillPatch (signed-in checkout)', () => {
       prefillPatch(billing, { gender: false, firstname: 'Erika', lastname: 'Muster', city: '', street: 'Weg' }),
     ).toEqual({ gender: false, lastname: 'Muster', street: 'Weg' });
     expect(prefillPatch(billing, null)).toEqual({});
+  });
+});
+
+describe('formStateFromServer', () => {
+  const fresh = initialFormState({
+    airportId: 1,
+    tariffId: 2,
+    entryTime: '2026-12-07T08:00',
+    exitTime: '2026-12-14T18:00',
+  });
+
+  it('takes the step, the errors and the kept wire fields (counts as numbers, baggage parsed, invoice keys)', () => {
+    const state = formStateFromServer(fresh, {
+      step: 'billingAddress',
+      errors: { email: ['validation.email'] },
+      fields: {
+        personCount: '3',
+        childrenSeat: '',
+        bulkyBaggage: 'golfBag',
+        licensePlate: 'F-AB 1',
+        gender: false,
+        firstname: 'Erika',
+        billIsDifferent: true,
+        billIsDifferentAddressCity: 'Köln',
+        paymentType: 'invoice',
+      },
+    });
+    expect(state.step).toBe('billingAddress');
+    expect(state.errors).toEqual({ email: ['validation.email'] });
+    expect(state.checkout.travel).toMatchObject({ personCount: 3, childrenSeat: 0, licensePlate: 'F-AB 1' });
+    expect(state.checkout.travel.bulkyBaggage.golfBag).toBe(true);
+    expect(state.checkout.billingAddress).toMatchObject({ gender: false, firstname: 'Erika', billIsDifferent: true });
+    expect(state.checkout.billIsDifferentAddress.city).toBe('Köln');
+    expect(state.checkout.payment.paymentType).toBe('invoice');
+    expect(state.cartKey).toBe(fresh.cartKey);
+  });
+
+  it('without kept fields changes only the step and the errors', () => {
+    const state = formStateFromServer(fresh, { step: 'travel', fields: null, errors: { _form: ['x'] } });
+    expect(state.checkout).toEqual(fresh.checkout);
+    expect(state.errors).toEqual({ _form: ['x'] });
   });
 });

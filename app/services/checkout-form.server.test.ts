@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formToWire } from './checkout-form.server.ts';
+
+describe('formToWire', () => {
+  it('turns the travel form into wire fields: baggage checkboxes joined, plate upper-case, seats default 0', () => {
+    const wire = formToWire('travel', {
+      entryTime: '2026-12-07T08:00',
+      exitTime: '2026-12-14T18:00',
+      personCount: '2',
+      'bulkyBaggage.golfBag': 'on',
+      'bulkyBaggage.prams': 'on',
+      licensePlate: 'f-ab 1',
+      other: 'dropped',
+    });
+    expect(wire).toEqual({
+      entryTime: '2026-12-07T08:00',
+      exitTime: '2026-12-14T18:00',
+      personCount: '2',
+      childrenSeat: '0',
+      bulkyBaggage: expect.stringMatching(/golfBag/),
+      licensePlate: 'F-AB 1',
+    });
+    expect(String(wire.bulkyBaggage).split(';').sort()).toEqual(['golfBag', 'prams']);
+  });
+
+  it('maps the gender radios and the invoice address only when billIsDifferent is ticked', () => {
+    expect(formToWire('billingAddress', { gender: 'ms', firstname: 'Erika' })).toMatchObject({
+      gender: false,
+      firstname: 'Erika',
+      billIsDifferent: false,
+    });
+    const wire = formToWire('billingAddress', {
+      gender: 'mr',
+      billIsDifferent: 'on',
+      billIsDifferentAddressGender: 'd',
+      billIsDifferentAddressCity: 'Köln',
+    });
+    expect(wire).toMatchObject({ gender: true, billIsDifferent: true, billIsDifferentAddressGender: 'd' });
+    expect(wire.billIsDifferentAddressCity).toBe('Köln');
+    expect(formToWire('billingAddress', { gender: 'x' }).gender).toBeNull();
+  });
+
+  it('upper-cases the coupon of the payment form', () => {
+    expect(formToWire('payment', { paymentType: 'invoice', couponCode: 'win10' })).toEqual({
+      paymentType: 'invoice',
+      couponCode: 'WIN10',
+    });
+  });
+});
