@@ -5,8 +5,13 @@ import { localDateTime, SearchPage } from './pages.ts';
 test.describe('checkout.booking without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: `/tmp/helper-nojs-${name}-390.png`, fullPage: true });
+  /** Screenshots at 390 px (the test's width) and at 1280 px, for looking at the no-JS steps. */
+  const shot = async (page: Page, name: string) => {
+    await page.screenshot({ path: `/tmp/helper-nojs-${name}-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `/tmp/helper-nojs-${name}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+  };
   const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { level: 2, name });
 
   test('search → tariffs → travel (with a validation round trip) → billing → invoice → reservation page', async ({
