@@ -43,13 +43,14 @@ test.describe('checkout.booking without JavaScript', () => {
     // Step 2: billing address (PRG to ?schritt=2).
     await expect(page).toHaveURL(/\/buchung\?schritt=2$/);
     await expect(stepHeading(page, /Rechnungsadresse/)).toBeVisible();
-    await page.getByRole('radio', { name: 'Frau' }).check();
-    await page.getByLabel('Vorname', { exact: true }).fill('Nora');
-    await page.getByLabel('Nachname', { exact: true }).fill('Skript');
-    await page.getByLabel('Straße', { exact: true }).fill('Hauptstraße');
-    await page.getByLabel('Hausnummer', { exact: true }).fill('5a');
-    await page.getByLabel('PLZ', { exact: true }).fill('60311');
-    await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
+    // The invoice address is shown without JavaScript but used only with its tick box: its labels come second.
+    await page.getByRole('radio', { name: 'Frau' }).first().check();
+    await page.getByLabel('Vorname', { exact: true }).first().fill('Nora');
+    await page.getByLabel('Nachname', { exact: true }).first().fill('Skript');
+    await page.getByLabel('Straße', { exact: true }).first().fill('Hauptstraße');
+    await page.getByLabel('Hausnummer', { exact: true }).first().fill('5a');
+    await page.getByLabel('PLZ', { exact: true }).first().fill('60311');
+    await page.getByLabel('Ort', { exact: true }).first().fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('nora.skript@example.de');
     await page.getByLabel('Rufnummer', { exact: true }).fill('170 7654321');
     await shot(page, 'billing');

@@ -125,6 +125,9 @@ describe('checkout.booking action (no JavaScript)', () => {
     const billing = await post(session, { step: 'billingAddress', ...BILLING, email: 'no-address' });
     expect(billing.init.status).toBe(422);
     expect(Object.keys(billing.data.errors)).toEqual(['email']);
+    const invoice = await post(session, { step: 'billingAddress', ...BILLING, billIsDifferent: 'on' });
+    expect(invoice.init.status).toBe(422);
+    expect(invoice.data.errors).toHaveProperty('billIsDifferentAddressFirstname');
     const back = await post(session, { step: 'billingAddress', ...BILLING, email: 'typo@', intent: 'back' });
     expect(back.headers.get('Location')).toBe('/buchung?schritt=1');
 

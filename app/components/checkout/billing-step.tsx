@@ -10,6 +10,7 @@ import { invoiceWireKey, type INVOICE_ADDRESS_KEYS } from '~/domain/checkout-sch
 import { intlLocale } from '~/domain/localized.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
 import { LazyFeature } from '../widgets/lazy-feature.tsx';
+import { useHydrated } from '../widgets/use-hydrated.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';
@@ -230,6 +231,8 @@ export function BillingStep({
   const set = (patch: Partial<BillingAddress>) => dispatch({ type: 'billingAddress', patch });
   const setInvoice = (patch: Partial<InvoiceAddress>) => dispatch({ type: 'invoiceAddress', patch });
   const regionKnown = PHONE_REGIONS.some(([code]) => code === billing.phoneRegionCode);
+  // Without JavaScript the tick box cannot open the invoice address: it is shown, and used only when ticked.
+  const hydrated = useHydrated();
 
   return (
     <div className="grid gap-5">
@@ -327,7 +330,7 @@ export function BillingStep({
         </label>
       ) : null}
 
-      {billing.billIsDifferent ? (
+      {billing.billIsDifferent || !hydrated ? (
         <fieldset id="co-invoice-address" className="grid gap-5 rounded-xl border border-line bg-surface p-4">
           <legend className="px-1 text-base font-semibold">{t('checkout.billing.invoice_address')}</legend>
           <GenderField
