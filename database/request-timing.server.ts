@@ -46,16 +46,20 @@ export function serverTimingHeader(timing: RequestTiming): string {
 type AsyncFn = (...args: never[]) => Promise<unknown>;
 
 function timed<F extends AsyncFn>(fn: F): F {
-  return (async (...args: never[]) => {
+  return ((...args: never[]) => {
     const timing = storage.getStore();
-    if (!timing) return fn(...args);
+    // Callback and submittable forms (node-postgres' own pool.query → client.query(…, cb)) pass through untimed:
+    // the promise-form call around them is what is counted, once.
+    const last: unknown = args.at(-1);
+    const first: unknown = args[0];
+    const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
+    if (!timing || typeof last === 'function' || submittable) return fn(...args);
     const started = performance.now();
-    try {
-      return await fn(...args);
-    } finally {
+    const settle = () => {
       timing.dbMs += performance.now() - started;
       timing.queries += 1;
-    }
+    };
+    return fn(...args).finally(settle);
   }) as F;
 }
 
@@ -95,10 +99,23 @@ export function instrumentPglite(client: PGlite): void {
 export function instrumentPool(pool: pg.Pool): void {
   if ((pool as unknown as Record<symbol, unknown>)[INSTRUMENTED]) return;
   patch(pool, ['query']);
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-    const client = await connect();
-    patch(client, ['query']);
-    return client;
+  type Callback = (
+    err: Error | undefined,
+    client: pg.PoolClient | undefined,
+    done: (release?: unknown) => void,
+  ) => void;
+  const connect = pool.connect.bind(pool) as unknown as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+  // pg-pool calls `this.connect(callback)` itself (inside pool.query): keep both forms working.
+  (pool as unknown as { connect: (callback?: Callback) => unknown }).connect = (callback?: Callback) => {
+    if (callback) {
+      return connect((err, client, done) => {
+        if (client) patch(client, ['query']);
+        callback(err, client, done);
+      });
+    }
+    return connect()!.then((client) => {
+      patch(client, ['query']);
+      return client;
+    });
   };
 }
