@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { currentTiming } from '#database/request-timing.server.ts';
 import { NonceProvider } from './components/nonce.tsx';
 import { shopContext } from './router-context.ts';
 
@@ -22,6 +23,9 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(shopContext).cspNonce;
 
+  const timing = currentTiming();
+  const renderStart = performance.now();
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -38,6 +42,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          if (timing) timing.renderMs = performance.now() - renderStart;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);

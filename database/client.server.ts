@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './pglite-lock.server.ts';
+import { instrumentPglite, instrumentPool } from './request-timing.server.ts';
 
 /** The Drizzle database used everywhere, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,6 +49,7 @@ export async function openDatabase(options: {
     // An idle connection can die (server restart, failover, admin command). Without a listener node-postgres
     // raises it as an uncaught exception and the process ends; the pool replaces the connection on next use.
     pool.on('error', (error) => options.onIdleError?.(error));
+    instrumentPool(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
@@ -68,6 +70,7 @@ export async function openDatabase(options: {
       throw error;
     });
   }
+  instrumentPglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const owned = client;
   return {

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { currentTiming, serverTimingHeader, withRequestTiming } from '#database/request-timing.server.ts';
 import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
 import { createApiRouter } from './api/index.ts';
@@ -26,6 +27,17 @@ export function createBaseApp(
   app.disable('x-powered-by');
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
 
+  // Server-Timing (issue 11): db, render and total of every answer, set just before the headers leave.
+  app.use((_req, res, next) => {
+    withRequestTiming((timing) => {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+        if (!res.headersSent) res.setHeader('Server-Timing', serverTimingHeader(currentTiming() ?? timing));
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      next();
+    });
+  });
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     next();

@@ -3,13 +3,13 @@
  * is the route a customer actually travels: by road for a shuttle car park, on foot from a terminal car
  * park or a valet meeting point; never the straight line.
  */
-import { intlLocale } from './localized.ts';
 import type { Locale } from '../i18n.ts';
+import { numberFormat } from './intl-cache.ts';
 
 /** Formats metres as "350 m" or "4,2 km" (one decimal, the locale's decimal mark). */
 export function formatDistance(meters: number, locale: Locale): string {
   if (meters < 1000) return `${meters} m`;
-  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
 }
 
 /** How the distance of a tariff's lot is travelled: by road (shuttle bus) or on foot (terminal, valet). */

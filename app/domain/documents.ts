@@ -15,6 +15,7 @@ import { formatLocalDateTime } from './date-format.ts';
 import { formatIban } from './girocode.ts';
 import { formatMoney } from './money.ts';
 import type { BankAccount, ReservationView } from './reservation-view.ts';
+import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
 /** `invoice` (RE-YYYY-NNNNNN) or `credit_note` (GS-YYYY-NNNNNN); DESIGN §6. */
 export type InvoiceKind = 'invoice' | 'credit_note';
@@ -138,7 +139,7 @@ export type VoucherView = {
 /** `2026-12-08` → the locale's short date (`08.12.2026` / `08/12/2026`), without time-zone shifts. */
 function formatIsoDate(isoDate: string, locale: Locale): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'de-DE', {
+  return dateTimeFormat(locale, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -148,7 +149,7 @@ function formatIsoDate(isoDate: string, locale: Locale): string {
 
 /** `1900` → `19`, `750` → `7,5` (de) / `7.5` (en). */
 function vatRateText(rateBp: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(rateBp / 100);
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(rateBp / 100);
 }
 
 /**

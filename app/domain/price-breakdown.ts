@@ -4,8 +4,8 @@
  * mail and the checkout's booking summary, so all three name the same amounts the same way.
  */
 import type { Locale } from '../i18n.ts';
-import { intlLocale } from './localized.ts';
 import type { PriceBreakdown } from './pricing.ts';
+import { numberFormat } from './intl-cache.ts';
 
 /** What a line stands for; `total` and `vat` are always present, the others only when not zero. */
 type PriceBreakdownLineKind = 'parking' | 'persons' | 'child_seats' | 'discount' | 'total' | 'vat';
@@ -95,7 +95,7 @@ export function priceBreakdownLines(
       cents: -Math.abs(price.discountCents),
     });
   }
-  const rate = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(price.vatRateBp / 100);
+  const rate = numberFormat(locale, { maximumFractionDigits: 2 }).format(price.vatRateBp / 100);
   return {
     lines,
     total: { kind: 'total', labelKey: 'reservation.price.total', labelParams: {}, cents: price.totalCents },

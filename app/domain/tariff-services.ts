@@ -5,7 +5,7 @@
  * Pure: the texts are message keys with their parameters; the page translates them.
  */
 import type { Locale } from '~/i18n.ts';
-import { intlLocale } from './localized.ts';
+import { numberFormat } from './intl-cache.ts';
 
 /** One line of the services list: a message key, its parameters, and whether it is a plus (✓) or a limit (–). */
 export type ServiceItem = { key: string; params?: Record<string, string | number>; included: boolean };
@@ -37,7 +37,7 @@ export type TariffServicesInput = {
 export function tariffServices(input: TariffServicesInput, locale: Locale): ServiceItem[] {
   const { features } = input;
   const metres = (cm: number) =>
-    new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cm / 100);
+    numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cm / 100);
   const transfer: ServiceItem =
     input.category === 'shuttle'
       ? { key: 'services.shuttle', params: { minutes: input.transferMinutes }, included: true }

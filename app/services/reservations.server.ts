@@ -12,7 +12,7 @@ import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { formatIban, girocodePayload } from '~/domain/girocode.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { normalizeReference } from '~/domain/reference.ts';
-import { intlLocale, localized, lotAddress } from '~/domain/localized.ts';
+import { localized, lotAddress } from '~/domain/localized.ts';
 import { priceBreakdownLines, type PriceBreakdownLine } from '~/domain/price-breakdown.ts';
 import { translator } from '~/i18n.server.ts';
 import type {
@@ -23,6 +23,7 @@ import type {
   ReservationView,
 } from '~/domain/reservation-view.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { displayNamesOf } from '~/domain/intl-cache.ts';
 
 /** A reservation row. */
 type ReservationRow = typeof reservations.$inferSelect;
@@ -142,7 +143,7 @@ function salutation(gender: unknown, locale: Locale): string {
 function countryName(code: unknown, locale: Locale): string {
   if (typeof code !== 'string' || !code) return '';
   try {
-    return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code) ?? code;
+    return displayNamesOf(locale, { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

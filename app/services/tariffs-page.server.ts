@@ -10,7 +10,7 @@ import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import { stayMessageKey } from './cart.server.ts';
-import { findAirportBySlug, listAirports, searchOffers } from './catalog.server.ts';
+import { listAirports, searchOffers } from './catalog.server.ts';
 import type { RatingSummary } from '~/domain/ratings.ts';
 import { loadRatingSummary } from './ratings.server.ts';
 
@@ -63,7 +63,8 @@ export async function searchTariffs(
   }));
 
   const errors: TariffsQueryErrors = {};
-  const airport = query.airport ? await findAirportBySlug(db, query.airport) : null;
+  // The list already holds every airport: no second query for the chosen one (issue 11).
+  const airport = (query.airport && rows.find((a) => a.slug === query.airport)) || null;
   if (!airport) errors.airport = query.airport ? 'search.error.airport_unknown' : 'validation.required';
   if (!parseLocalDateTime(query.entry)) errors.entry = query.entry ? 'validation.stay.invalid' : 'validation.datetime';
   if (!parseLocalDateTime(query.exit)) errors.exit = query.exit ? 'validation.stay.invalid' : 'validation.datetime';

@@ -6,12 +6,12 @@
 import { ChevronRight } from 'lucide-react';
 import { COUNTRIES } from '~/domain/checkout-schema.ts';
 import { formatMoney } from '~/domain/money.ts';
-import { intlLocale } from '~/domain/localized.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { FormField } from '../ui/form-field.tsx';
 import { GenderRadios, NameFields, NewPasswordFields, TextInput, TickBox } from './auth-fields.tsx';
 import { PageForm } from './auth-page.tsx';
 import { genderToForm } from './form-values.ts';
+import { displayNamesOf } from '~/domain/intl-cache.ts';
 
 /** One reservation in the account's lists (the service's `ReservationSummary`). */
 type ReservationSummary = {
@@ -127,7 +127,7 @@ const ADDRESS_FIELDS = [
 export function ProfileSection({ data, failure }: { data: AccountPageData; failure?: AccountFailure }) {
   const t = useT();
   const locale = useLocale();
-  const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
+  const names = displayNamesOf(locale, { type: 'region' });
   const saved = Object.fromEntries(
     Object.entries(data.billingAddress ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
   );

@@ -17,7 +17,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { api, isApiError } from '~/client/api.ts';
 import type { AddressSuggestion } from '~/domain/address-suggestion.ts';
 import { COUNTRIES } from '~/domain/checkout-schema.ts';
-import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import {
   AUTOCOMPLETE_DEBOUNCE_MS,
@@ -30,6 +29,7 @@ import {
   type AddressPatch,
   type ListState,
 } from './address-combobox.ts';
+import { displayNamesOf } from '~/domain/intl-cache.ts';
 
 /** Props: the id of the street input to enhance, and what to do with a chosen address. */
 export type AddressAutocompleteProps = { inputId: string; onSelect: (patch: AddressPatch) => void };
@@ -55,7 +55,7 @@ export default function AddressAutocomplete({ inputId, onSelect }: AddressAutoco
     latest.current = { t, onSelect, list, suggestions };
   });
   const countryName = useMemo(() => {
-    const names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' });
+    const names = displayNamesOf(locale, { type: 'region' });
     return (code: string) => names.of(code) ?? code;
   }, [locale]);
 

@@ -6,10 +6,10 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { intlLocale } from '~/domain/localized.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { buildOverview, type OverviewAirport } from './map-overview.ts';
 import type { MapAirport, MapLot } from './map-view.ts';
+import { numberFormat } from '~/domain/intl-cache.ts';
 
 /** Id of a lot's directions entry on the airport page (target of its marker and list entry). */
 export const lotAnchor = (id: number) => `anfahrt-${id}`;
@@ -203,7 +203,7 @@ export function MapOverviewSvg({
           <g transform={`translate(12 ${detail.height - 14})`} aria-hidden>
             <path d={`M0 -5V0H${detail.scale.px}V-5`} className="fill-none stroke-ink" strokeWidth={1.5} />
             <text x={detail.scale.px + 6} y={0} className="fill-ink text-[11px]">
-              {t('feature.map.overview.scale', { km: detail.scale.km.toLocaleString(intlLocale(locale)) })}
+              {t('feature.map.overview.scale', { km: numberFormat(locale).format(detail.scale.km) })}
             </text>
           </g>
         </g>

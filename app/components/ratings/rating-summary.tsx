@@ -1,8 +1,8 @@
 import { RATING_MAX } from '~/constants.ts';
-import { intlLocale } from '~/domain/localized.ts';
 import type { RatingSummary as Summary } from '~/domain/ratings.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { StarRating } from '../widgets/star-rating.tsx';
+import { numberFormat } from '~/domain/intl-cache.ts';
 
 const STAR_SIZE = { sm: 14, md: 18, lg: 26 } as const;
 
@@ -29,9 +29,9 @@ export function RatingSummary({
       </p>
     );
   }
-  const number = new Intl.NumberFormat(intlLocale(locale));
+  const number = numberFormat(locale);
   const count = number.format(summary.count);
-  const average = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const average = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const sentence = t(summary.count === 1 ? 'ratings.summary.label_one' : 'ratings.summary.label', {
     average: average.format(summary.average),
     max: RATING_MAX,

@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { RATING_MAX, RATING_MIN } from '~/constants.ts';
 import { clampRating } from '~/client/slider.ts';
-import { intlLocale } from '~/domain/localized.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
+import { numberFormat } from '~/domain/intl-cache.ts';
 
 /**
  * Star rating shown as x/5 (SPEC §2, §9: scale 0 to 5). Stars are partly filled for fractions; the text
@@ -23,7 +23,7 @@ export function StarRating({
   const t = useT();
   const locale = useLocale();
   const rating = clampRating(value, RATING_MIN, RATING_MAX);
-  const text = `${rating.toLocaleString(intlLocale(locale), { maximumFractionDigits: 1 })}/${RATING_MAX}`;
+  const text = `${numberFormat(locale, { maximumFractionDigits: 1 }).format(rating)}/${RATING_MAX}`;
   return (
     <span
       className="inline-flex items-center gap-2"

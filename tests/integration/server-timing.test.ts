@@ -1,0 +1,80 @@
+// Server-Timing (issue 11): every answer says what it cost (db, total; pages also render), and the tariffs page's
+// loader runs a small, fixed number of queries however many tariffs and days the stay has.
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRequestTiming } from '../../database/request-timing.server.ts';
+import { loader } from '../../app/routes/checkout-tariffs.tsx';
+import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
+
+const NOW = new Date('2026-11-21T09:00:00Z');
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ now: NOW });
+});
+afterAll(() => test.close());
+
+/** `name;dur=1.2;desc="…"` entries of a Server-Timing header, as name → duration (ms). */
+function durations(header: string | undefined): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const entry of (header ?? '').split(',')) {
+    const [name, ...params] = entry.trim().split(';');
+    const dur = params.find((p) => p.startsWith('dur='));
+    if (name && dur) result[name] = Number(dur.slice(4));
+  }
+  return result;
+}
+
+describe('Server-Timing header', () => {
+  it('an API answer carries db and total durations', async () => {
+    const client = await new ApiClient(test).start();
+    const res = await client.get('auth/check'); // loads the session the first call stored
+    expect(res.status).toBe(200);
+    const timing = durations(res.headers['server-timing']);
+    expect(Number.isFinite(timing.db)).toBe(true);
+    expect(timing.db).toBeGreaterThan(0); // the session lookup queried the database
+    expect(timing.total).toBeGreaterThanOrEqual(timing.db);
+    expect(res.headers['server-timing']).toMatch(/db;dur=\d+\.\d;desc="\d+ queries"/);
+  });
+
+  it('answers without a database query say db 0', async () => {
+    const res = await supertest(test.app).get('/healthz');
+    expect(durations(res.headers['server-timing'])).toMatchObject({ db: 0 });
+  });
+});
+
+async function tariffsLoader(entry: string, exit: string, airport = 'frankfurt') {
+  const args = {
+    request: new Request(`http://shop.test/buchung/tarife?airport=${airport}&entry=${entry}&exit=${exit}`),
+    params: {},
+    context: routeContext({
+      app: test.ctx,
+      session: await test.ctx.sessions.load(undefined),
+      cspNonce: '',
+      clientIp: '127.0.0.1',
+    }),
+  };
+  return withRequestTiming(async (timing) => {
+    const page = await loader(args as unknown as Parameters<typeof loader>[0]);
+    return { page: page.data, queries: timing.queries };
+  });
+}
+
+describe('checkout.tariffs loader queries', () => {
+  it('stays small and independent of the number of days', async () => {
+    const short = await tariffsLoader('2026-12-20T08:00', '2026-12-21T18:00');
+    const long = await tariffsLoader('2026-12-20T08:00', '2027-01-19T18:00');
+    expect(short.page.offers.length).toBeGreaterThan(1);
+    expect(long.page.offers.length).toBe(short.page.offers.length);
+    expect(long.queries).toBe(short.queries);
+    expect(short.queries).toBeGreaterThan(0);
+    // airports, tariffs, their price lists, occupancy of all tariffs and days, the rating
+    expect(short.queries).toBeLessThanOrEqual(5);
+  });
+
+  it('does not grow with the number of tariffs', async () => {
+    const frankfurt = await tariffsLoader('2026-12-20T08:00', '2026-12-27T18:00');
+    const hamburg = await tariffsLoader('2026-12-20T08:00', '2026-12-27T18:00', 'hamburg');
+    expect(frankfurt.page.offers.length).not.toBe(hamburg.page.offers.length);
+    expect(hamburg.queries).toBe(frankfurt.queries);
+  });
+});
