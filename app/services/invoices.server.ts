@@ -13,7 +13,7 @@ import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { INVOICE_PAYMENT_DAYS, type InvoiceData, type InvoiceKind } from '~/domain/documents.ts';
-import { todayInZone } from '~/domain/local-time.ts';
+import { addDaysToDate, todayInZone } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
 import { priceBreakdownLines } from '~/domain/price-breakdown.ts';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '~/domain/reference.ts';
@@ -70,13 +70,6 @@ export async function nextDocumentNumber(tx: Database, kind: InvoiceKind, now: D
   return kind === 'invoice' ? formatInvoiceNumber(year, counter.last) : formatCreditNoteNumber(year, counter.last);
 }
 
-/** `YYYY-MM-DD` plus `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The invoice snapshot of a confirmed reservation, in the reservation's language: seller and bank from
  * `issuer`, buyer from the invoice (else billing) address, the service (airport, lot, tariff, stay in airport
@@ -129,7 +122,7 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
     payment: {
       type: r.paymentType,
       label: t(`reservation.payment.${paymentKey}`),
-      dueDate: transfer ? addDays(issueDate, INVOICE_PAYMENT_DAYS) : null,
+      dueDate: transfer ? addDaysToDate(issueDate, INVOICE_PAYMENT_DAYS) : null,
       bank: transfer ? { ...issuer.bank } : null,
       remittance: [r.invoiceNumber, r.reference].join(' '),
     },

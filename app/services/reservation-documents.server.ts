@@ -12,7 +12,7 @@ import { localePath, toLocale, type Locale } from '~/i18n.ts';
 import { reservationCalendar } from './documents/calendar.server.ts';
 import { renderInvoicePdf } from './documents/invoice-pdf.server.ts';
 import { renderVoucherPdf } from './documents/voucher-pdf.server.ts';
-import { bankAccountOf, qrCodeSvgDataUrl, withGirocodeImage } from './girocode.server.ts';
+
 import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
 import { buildReservationView, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -82,23 +82,26 @@ function manageUrlOf(baseUrl: string, locale: Locale): string {
 }
 
 /**
- * The voucher's view in `locale`, with its QR code (content: the reference) drawn as an SVG `data:` URL.
+ * The voucher's view in `locale`; its QR code content is the reference (`qrDataUrl` stays null: the framed
+ * HTML voucher draws it with `qrCodeSvgDataUrl`, the PDF draws its own vector code).
  * @returns null when the reservation has no valid voucher (pending payment, cancelled).
- * @throws on `qrcode` errors only (cannot happen for a reference).
+ * @throws never for a stored reservation.
  * Source: issue 9 (voucher content).
  */
-export async function buildVoucherView(
+export function buildVoucherView(
   ctx: ServiceContext,
   details: ReservationDetails,
   input: { locale: Locale; baseUrl: string },
-): Promise<VoucherView | null> {
+): VoucherView | null {
   if (!hasVoucher(details)) return null;
   const r = details.reservation;
-  const reservation = await withGirocodeImage(buildReservationView(details, input.locale, bankAccountOf(ctx.env)));
+  // The voucher shows no bank transfer: the view needs no account and no GiroCode image.
+  const reservation = buildReservationView(details, input.locale);
   return {
     reservation,
     qrPayload: r.reference,
-    qrDataUrl: await qrCodeSvgDataUrl(r.reference),
+    // drawn only where an <img> shows it (the framed HTML voucher); the PDF draws the code itself
+    qrDataUrl: null,
     manageUrl: manageUrlOf(input.baseUrl, input.locale),
     dueOnSite: r.paymentType === 'on_site' && r.totalCents > 0 ? formatMoney(r.totalCents, input.locale) : null,
     shop: { name: ctx.env.SHOP_NAME, email: ctx.env.SHOP_EMAIL, phone: ctx.env.SHOP_PHONE },
@@ -165,7 +168,7 @@ export async function reservationDocumentFile(
   const locale = toLocale(input.locale ?? r.locale);
   const { fileName } = input;
   if (fileName === voucherFileName(r.reference)) {
-    const view = await buildVoucherView(ctx, details, { locale, baseUrl: input.baseUrl });
+    const view = buildVoucherView(ctx, details, { locale, baseUrl: input.baseUrl });
     return view ? { body: await renderVoucherPdf(view), contentType: 'application/pdf', fileName } : null;
   }
   if (fileName === calendarFileName(r.reference)) {
