@@ -1,8 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { ContactForm } from '~/components/contact/contact-form.tsx';
 import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
-import { useHref, useT } from '~/components/i18n-context.tsx';
+import { useT } from '~/components/i18n-context.tsx';
 import { MapPanel } from '~/components/features/map-panel.tsx';
 import { CONTACT_TOPICS, contactBodyFromForm } from '~/domain/contact-schema.ts';
 import { normalizeReference } from '~/domain/reference.ts';
@@ -68,7 +67,6 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const href = useHref();
   const { shop, preset, airports, mapTileUrl } = loaderData;
   return (
     <div className="container-page py-8 sm:py-12">
@@ -137,19 +135,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 id="contact-map-title" className="text-2xl font-semibold">
           {t('contact.map.title')}
         </h2>
-        {/* The airports as links, then the privacy-first map (our overview; tiles only after "Karte laden"). */}
-        <ul className="mt-4 flex flex-wrap gap-2 text-sm" data-airports-list>
-          {airports.map((a) => (
-            <li key={a.slug}>
-              <Link
-                className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line bg-card px-3 hover:border-accent"
-                to={href(`/parkplatz/${a.slug}`)}
-              >
-                <span className="font-mono font-semibold text-accent">{a.iata}</span> {a.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {/* The privacy-first map brings its own list of the airports (our overview; tiles only after "Karte laden"). */}
         <div className="mt-6">
           <MapPanel airports={airports} tileUrl={mapTileUrl} />
         </div>
