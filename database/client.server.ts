@@ -25,6 +25,12 @@ export type DatabaseHandle = {
   /** applies the committed migrations in `database/migrations` */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Subscribes to a PostgreSQL notification channel (`LISTEN`, issue 11): `onPayload` gets every `NOTIFY` payload
+   * sent on it by any process on the same database (PostgreSQL: one dedicated connection that reconnects after a
+   * failure; PGlite: its in-process LISTEN). Resolves once listening; the returned function stops it.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 /** Folder of the drizzle-kit migrations, resolved from the working directory (the project root). */
@@ -56,6 +62,7 @@ export async function openDatabase(options: {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      listen: (channel, onPayload) => listenPostgres(options.url!, channel, onPayload, options.onIdleError),
     };
   }
   let client = options.pglite;
@@ -78,5 +85,57 @@ export async function openDatabase(options: {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => owned.close().finally(unlock),
+    listen: async (channel, onPayload) => {
+      const stop = await owned.listen(channel, onPayload);
+      return async () => {
+        if (!owned.closed) await stop();
+      };
+    },
+  };
+}
+
+/** Delay before a lost LISTEN connection is opened again, ms. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on its own connection outside the pool (a pooled connection would be handed to queries and lose the
+ * subscription). A failed connection is replaced after {@link RELISTEN_DELAY_MS}; notifications sent while it
+ * was down are lost, so a reconnect reports an empty payload, on which listeners drop everything they cache.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError?: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError?.(error);
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void connect(false).catch(() => {}), RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    if (!first) onPayload('');
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
+    client = null;
   };
 }

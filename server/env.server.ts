@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   COOKIE_SECURE: flag,
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** lifetime of a cached anonymous page, s (issue 11); unset: 5, or 0 (off) in development */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parkplatz-Shop <buchung@parkplatz-shop.example>'),

@@ -4,12 +4,11 @@
  * React Router page handler. `server.js` at the project root listens on `HOST:PORT`.
  */
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import type { RequestHandler } from 'express';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
-import { shopContext } from '~/router-context.ts';
+import { catalogueChanged, listenForCacheEvents } from '~/services/cache-events.server.ts';
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
 import { startMailWorker } from '~/services/mail.server.ts';
 import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
@@ -18,7 +17,8 @@ import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
-import { sendCookieOnIdChange, SessionStore } from './session.server.ts';
+import { createPageHandler } from './pages.server.ts';
+import { SessionStore } from './session.server.ts';
 import { removeAdminToken, writeAdminToken } from './internal.ts';
 
 // `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
@@ -64,6 +64,8 @@ export async function startApp(
   await handle.migrate();
   // Demo reviews only while no review provider is configured (decision 0014).
   if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
+  // Migrations and the seed change the catalogue: processes already serving drop their caches (issue 11).
+  await catalogueChanged(handle.db);
 
   const ctx: AppContext = {
     db: handle.db,
@@ -75,34 +77,15 @@ export async function startApp(
   };
 
   const build = options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>);
-  const rrHandler = createRequestHandler({
+  const { handler: pages } = createPageHandler(ctx, {
     build,
-    mode: env.NODE_ENV === 'development' ? 'development' : 'production',
-    // React Router's typed context (v8_middleware, decision 0008): pages read it with context.get(shopContext).
-    getLoadContext: (req, res) =>
-      new RouterContextProvider(
-        new Map([
-          [
-            shopContext,
-            { app: ctx, session: res.locals.session, cspNonce: res.locals.cspNonce, clientIp: req.ip ?? '' },
-          ],
-        ]),
-      ),
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'development' ? 0 : 5),
   });
-  const pages: RequestHandler = (req, res, next) => {
-    ctx.sessions
-      .load(req.get('Cookie'))
-      .then(async (session) => {
-        res.locals.session = session;
-        // The id cookie is all the browser needs; data is written by whoever changes it.
-        const cookie = await session.save();
-        if (cookie) res.append('Set-Cookie', cookie);
-        // A sign-in, sign-up or sign-out action changes the id: the answer must carry the new cookie.
-        sendCookieOnIdChange(res, session, ctx.sessions);
-        return rrHandler(req, res, next);
-      })
-      .catch(next);
-  };
+  // Cache events of the other processes on this database (issue 11): catalogue and availability changes.
+  const stopCacheEvents = await listenForCacheEvents(handle).catch((err: unknown) => {
+    logger.warn({ err }, 'cannot LISTEN for cache events: other processes’ changes reach this one’s caches late');
+    return async () => {};
+  });
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
   // Hourly housekeeping: expired sessions and idempotency keys past their replay window.
@@ -127,6 +110,7 @@ export async function startApp(
       stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();
+      await stopCacheEvents();
       await handle.close();
       if (adminToken) removeAdminToken(env.DATA_DIR, adminToken);
     },

@@ -9,6 +9,7 @@
  * un-claims and un-queues together. The notification is a one-off service mail the visitor asked for, so a
  * single opt-in is enough (decision 0013); every mail carries an unsubscribe link and RFC 8058 headers.
  */
+import { catalogueChanged } from './cache-events.server.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, lockedAirportNotifications, type AirportStatus } from '#database/schema.ts';
@@ -88,6 +89,8 @@ export async function setAirportStatus(
     }
     return { slug: airport.slug, status: input.status, changed, notified: claimed.length };
   });
+  // The status is part of the cached catalogue and of every cached page (issue 11).
+  if (result?.changed) await catalogueChanged(ctx.db);
   if (result?.notified) {
     // Send now (the worker of a running server would within 30 s; a CLI run has no worker).
     for (let sent = 1; sent > 0;) sent = await deliverPendingMail(ctx, { limit: DELIVERY_BATCH });

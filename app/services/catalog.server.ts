@@ -1,8 +1,12 @@
 /**
  * Reads the catalogue (airports, parking lots, tariffs, price lists, daily occupancy) and turns it into
  * offers for a stay with the pure rules of `app/domain` (pricing, availability, booking rules).
+ *
+ * The catalogue (everything but the occupancy) is cached in memory per database connection until a
+ * `catalogue` cache event (`cache-events.server.ts`: `catalogueChanged`) says it changed (issue 11, decision
+ * 00XX); what it returns is frozen and shared by every request. The occupancy is read fresh each time.
  */
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#database/schema.ts';
 import { remainingSpaces } from '~/domain/availability.ts';
@@ -13,6 +17,7 @@ import { priceStayIfBookable, type PriceList } from '~/domain/pricing.ts';
 import { addDaysToDate, instantToLocal } from '~/domain/local-time.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
+import { onCacheEvent } from './cache-events.server.ts';
 
 /** An airport row. */
 export type AirportRow = typeof airports.$inferSelect;
@@ -22,9 +27,65 @@ export type TariffWithLot = typeof tariffs.$inferSelect & {
   priceLists: PriceList[];
 };
 
-/** All airports, ordered by German name (the list page, the search form). */
+/** The cached catalogue of one database connection; entries are promises, so concurrent misses query once. */
+type CatalogueCache = {
+  airports?: Promise<AirportRow[]>;
+  tariffs: Map<number, Promise<TariffWithLot[]>>;
+  mapLots?: Promise<MapLotSummary[]>;
+};
+
+const caches = new WeakMap<Database, CatalogueCache>();
+
+function catalogueCache(db: Database): CatalogueCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    const fresh: CatalogueCache = { tariffs: new Map() };
+    cache = fresh;
+    caches.set(db, fresh);
+    onCacheEvent(db, (event) => {
+      if (event.kind === 'availability') return;
+      // A load still running keeps its promise, but it is no longer the cache's: the next call queries again.
+      fresh.airports = undefined;
+      fresh.mapLots = undefined;
+      fresh.tariffs.clear();
+    });
+  }
+  return cache;
+}
+
+/** Freezes a loaded value deeply: cached rows are shared by all requests, a caller's change would leak. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** The cached value, or loads, freezes and caches it; a failed load is not kept. */
+function cached<T>(
+  get: () => Promise<T> | undefined,
+  set: (p: Promise<T> | undefined) => void,
+  load: () => Promise<T>,
+) {
+  const hit = get();
+  if (hit) return hit;
+  const promise = load().then(deepFreeze);
+  set(promise);
+  promise.catch(() => {
+    if (get() === promise) set(undefined);
+  });
+  return promise;
+}
+
+/** All airports, ordered by German name (the list page, the search form). Cached; the rows are frozen. */
 export async function listAirports(db: Database): Promise<AirportRow[]> {
-  return db.select().from(airports).orderBy(asc(airports.sort), asc(airports.nameDe));
+  const cache = catalogueCache(db);
+  return cached(
+    () => cache.airports,
+    (p) => (cache.airports = p),
+    () => db.select().from(airports).orderBy(asc(airports.sort), asc(airports.nameDe)),
+  );
 }
 
 /**
@@ -76,6 +137,15 @@ export type MapLotSummary = { id: number; name: string; address: string; latitud
  * @throws only on database errors.
  */
 export async function listMapLots(db: Database): Promise<MapLotSummary[]> {
+  const cache = catalogueCache(db);
+  return cached(
+    () => cache.mapLots,
+    (p) => (cache.mapLots = p),
+    () => queryMapLots(db),
+  );
+}
+
+async function queryMapLots(db: Database): Promise<MapLotSummary[]> {
   const rows = await db
     .selectDistinct({
       id: parkingLots.id,
@@ -99,28 +169,36 @@ export async function listMapLots(db: Database): Promise<MapLotSummary[]> {
   }));
 }
 
-/** The airport with this slug, or null. */
+/** The airport with this slug, or null (from the cached list). */
 export async function findAirportBySlug(db: Database, slug: string): Promise<AirportRow | null> {
-  const [row] = await db.select().from(airports).where(eq(airports.slug, slug)).limit(1);
-  return row ?? null;
+  return (await listAirports(db)).find((a) => a.slug === slug) ?? null;
 }
 
-/** The airport with this id, or null. */
+/** The airport with this id, or null (from the cached list). */
 export async function findAirportById(db: Database, id: number): Promise<AirportRow | null> {
-  const [row] = await db.select().from(airports).where(eq(airports.id, id)).limit(1);
-  return row ?? null;
+  return (await listAirports(db)).find((a) => a.id === id) ?? null;
 }
 
-/** The active tariffs of an airport with lot and price lists, in display order. */
+/**
+ * The active tariffs of an airport with lot and price lists, in display order; only those of `tariffIds` when
+ * given. Cached per airport; the objects are frozen.
+ */
 export async function loadTariffs(db: Database, airportId: number, tariffIds?: number[]): Promise<TariffWithLot[]> {
-  const where = tariffIds
-    ? and(eq(tariffs.airportId, airportId), eq(tariffs.active, true), inArray(tariffs.id, tariffIds))
-    : and(eq(tariffs.airportId, airportId), eq(tariffs.active, true));
+  const cache = catalogueCache(db);
+  const all = await cached(
+    () => cache.tariffs.get(airportId),
+    (p) => (p ? cache.tariffs.set(airportId, p) : cache.tariffs.delete(airportId)),
+    () => queryTariffs(db, airportId),
+  );
+  return tariffIds ? all.filter((t) => tariffIds.includes(t.id)) : all;
+}
+
+async function queryTariffs(db: Database, airportId: number): Promise<TariffWithLot[]> {
   const rows = await db
     .select({ tariff: tariffs, lot: parkingLots })
     .from(tariffs)
     .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
-    .where(where)
+    .where(and(eq(tariffs.airportId, airportId), eq(tariffs.active, true)))
     .orderBy(asc(tariffs.sort), asc(tariffs.id));
   if (rows.length === 0) return [];
   const lists = await db
@@ -233,19 +311,32 @@ export function tariffFromPrices(
   });
 }
 
-/** Booked spaces per tariff and day for the given dates (airport local `YYYY-MM-DD`). */
-async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
-  if (tariffIds.length === 0 || dates.length === 0) return [];
+/** The occupancy query, prepared once per database connection (issue 11: planned once, not per request). */
+function prepareOccupancy(db: Database) {
   return db
     .select()
     .from(tariffDays)
     .where(
       and(
-        inArray(tariffDays.tariffId, tariffIds),
-        gte(tariffDays.day, dates[0]),
-        lte(tariffDays.day, dates[dates.length - 1]),
+        sql`${tariffDays.tariffId} = any(${sql.placeholder('tariffIds')}::integer[])`,
+        gte(tariffDays.day, sql.placeholder('from')),
+        lte(tariffDays.day, sql.placeholder('to')),
       ),
-    );
+    )
+    .prepare('catalogue_occupancy');
+}
+
+const occupancyQueries = new WeakMap<Database, ReturnType<typeof prepareOccupancy>>();
+
+/** Booked spaces per tariff and day for the given dates (airport local `YYYY-MM-DD`, ascending). */
+async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
+  if (tariffIds.length === 0 || dates.length === 0) return [];
+  let query = occupancyQueries.get(db);
+  if (!query) {
+    query = prepareOccupancy(db);
+    occupancyQueries.set(db, query);
+  }
+  return query.execute({ tariffIds, from: dates[0], to: dates[dates.length - 1] });
 }
 
 /** Result of a search: the stay-wide problems (bad or reversed times) or the offers. */

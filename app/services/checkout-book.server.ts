@@ -10,6 +10,7 @@
  * 6. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
  * Any refusal rolls everything back, so a failed booking holds no space, no coupon use and no number.
  */
+import { availabilityChanged } from './cache-events.server.ts';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { coupons, reservations, tariffDays } from '#database/schema.ts';
@@ -192,5 +193,8 @@ export async function bookReservation(
     if (input.inTransaction) await input.inTransaction(tx as unknown as Database, row);
     return row;
   });
+  // Committed: every process's tariffs pages of the airport go now (issue 11). A failed NOTIFY leaves this
+  // process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
+  await availabilityChanged(db, airport.id).catch(() => undefined);
   return { reservation, guestToken: guest.token };
 }

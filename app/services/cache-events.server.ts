@@ -1,0 +1,111 @@
+/**
+ * Invalidation events of the in-memory caches (issue 11, decision 00XX): the catalogue cache
+ * (`catalog.server.ts`) and the page cache (`page-cache.server.ts`). An event is delivered at once to the
+ * listeners of this process (synchronously, before {@link publishCacheEvent} resolves) and to every other process
+ * on the same database through PostgreSQL `NOTIFY` on {@link CACHE_CHANNEL} (received by
+ * {@link listenForCacheEvents}; PGlite runs the same SQL in-process).
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '#database/client.server.ts';
+
+/** The PostgreSQL notification channel of cache events. */
+const CACHE_CHANNEL = 'shop_cache';
+
+/**
+ * What changed:
+ * - `catalogue`: airports, parking lots, tariffs or price lists (every cached page and catalogue entry goes);
+ * - `availability`: bookings of an airport's tariffs changed (its tariffs pages go);
+ * - `all`: unknown (a lost LISTEN connection may have missed events): everything goes.
+ */
+export type CacheEvent = { kind: 'catalogue' } | { kind: 'availability'; airportId: number } | { kind: 'all' };
+
+type Listener = (event: CacheEvent) => void;
+
+const listeners = new WeakMap<Database, Set<Listener>>();
+/** One id per database connection (≈ per process), so a process skips the notifications it sent itself. */
+const origins = new WeakMap<Database, string>();
+
+function originOf(db: Database): string {
+  let origin = origins.get(db);
+  if (!origin) {
+    origin = crypto.randomBytes(8).toString('hex');
+    origins.set(db, origin);
+  }
+  return origin;
+}
+
+/**
+ * Registers a listener for the cache events of `db` (this process's and, once {@link listenForCacheEvents}
+ * runs, other processes'). Returns the function that removes it.
+ */
+export function onCacheEvent(db: Database, listener: Listener): () => void {
+  let set = listeners.get(db);
+  if (!set) {
+    set = new Set();
+    listeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function dispatch(db: Database, event: CacheEvent): void {
+  for (const listener of listeners.get(db) ?? []) listener(event);
+}
+
+/**
+ * Drops what the event makes stale: first in this process (synchronously), then in every other process through
+ * `NOTIFY` (delivered when the sending statement commits; call it after the change has committed).
+ *
+ * @throws only on database errors of the `NOTIFY` (the local caches are already clean by then).
+ */
+export async function publishCacheEvent(db: Database, event: CacheEvent): Promise<void> {
+  dispatch(db, event);
+  const payload = JSON.stringify({ origin: originOf(db), event });
+  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Delivers the cache events other processes publish on this database to this process's listeners (`LISTEN` on
+ * {@link CACHE_CHANNEL}). A reconnect of the listening connection counts as `all`. Resolves once listening;
+ * the returned function stops it. Called once at start (`server/index.ts`).
+ */
+export function listenForCacheEvents(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  const own = originOf(handle.db);
+  return handle.listen(CACHE_CHANNEL, (payload) => {
+    if (payload === '') {
+      dispatch(handle.db, { kind: 'all' });
+      return;
+    }
+    try {
+      const message = JSON.parse(payload) as { origin?: string; event?: CacheEvent };
+      if (message.origin === own || !message.event) return;
+      dispatch(handle.db, message.event);
+    } catch {
+      dispatch(handle.db, { kind: 'all' });
+    }
+  });
+}
+
+/**
+ * The one call for whoever changes the catalogue (airports, parking lots, tariffs, price lists), e.g. the back
+ * office (issue 15), the airport lock/unlock command, the seed: after the change has committed, every process
+ * drops its cached catalogue and every cached page.
+ *
+ * @throws only on database errors.
+ */
+export function catalogueChanged(db: Database): Promise<void> {
+  return publishCacheEvent(db, { kind: 'catalogue' });
+}
+
+/**
+ * The one call after bookings of an airport changed (a booking, a change, a cancellation, an expired payment
+ * hold; issues 11 and 12): after the change has committed, every process drops its cached tariffs pages of
+ * that airport, so the next request shows the new availability.
+ *
+ * @param airportId - the airport whose tariffs' occupancy changed (both airports when a change moves a stay).
+ * @throws only on database errors.
+ */
+export function availabilityChanged(db: Database, airportId: number): Promise<void> {
+  return publishCacheEvent(db, { kind: 'availability', airportId });
+}
