@@ -1,3 +1,4 @@
+import { catalogueChanged } from '../../app/services/cache-events.server.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceLists, tariffs as tariffTable } from '../../database/schema.ts';
@@ -44,6 +45,8 @@ describe('airports.show "from" prices', () => {
     const airport = (await findAirportBySlug(test.ctx.db, 'frankfurt'))!;
     const [first, ...others] = await loadTariffs(test.ctx.db, airport.id);
     await test.ctx.db.delete(priceLists).where(eq(priceLists.tariffId, first.id));
+    // a catalogue write outside the services: announce it like the back office does (issue 11)
+    await catalogueChanged(test.ctx.db);
 
     const page = await loadRoute('frankfurt');
     expect(page.tariffs.map((t) => t.id)).toEqual(others.map((t) => t.id));

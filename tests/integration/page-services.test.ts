@@ -1,6 +1,7 @@
 // The use cases behind the tariffs page and the booking page (app/services/tariffs-page.server.ts,
 // booking-page.server.ts): what the pages show for a good query or cart, and where a bad one leads; and the
 // airport list the home page and the airports list share (catalog.server.ts).
+import { catalogueChanged } from '../../app/services/cache-events.server.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, tariffs } from '../../database/schema.ts';
@@ -102,23 +103,29 @@ describe('loadBookingPage (checkout.booking)', () => {
   it('drops a cart whose tariff is gone and returns to the tariffs of the stay', async () => {
     const cart = await hamburgCart();
     await test.ctx.db.update(tariffs).set({ active: false }).where(eq(tariffs.id, cart.tariffId));
+    // a catalogue write outside the services: announce it like the back office does (issue 11)
+    await catalogueChanged(test.ctx.db);
     try {
       const result = await loadBookingPage(test.ctx.db, cart, { locale: 'de', now: NOW });
       expect(result).toMatchObject({ kind: 'leave', messageKey: 'checkout.tariff_gone', dropCart: true });
       expect(result.kind === 'leave' && result.path.startsWith('/buchung/tarife?airport=hamburg')).toBe(true);
     } finally {
       await test.ctx.db.update(tariffs).set({ active: true }).where(eq(tariffs.id, cart.tariffId));
+      await catalogueChanged(test.ctx.db);
     }
   });
 
   it('drops a cart at an airport that was locked meanwhile', async () => {
     const cart = await hamburgCart();
     await test.ctx.db.update(airports).set({ status: 'locked' }).where(eq(airports.id, cart.airportId));
+    // a catalogue write outside the services: announce it like the back office does (issue 11)
+    await catalogueChanged(test.ctx.db);
     try {
       const result = await loadBookingPage(test.ctx.db, cart, { locale: 'de', now: NOW });
       expect(result).toMatchObject({ kind: 'leave', messageKey: 'checkout.airport_locked', dropCart: true });
     } finally {
       await test.ctx.db.update(airports).set({ status: 'active' }).where(eq(airports.id, cart.airportId));
+      await catalogueChanged(test.ctx.db);
     }
   });
 
