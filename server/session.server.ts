@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { sessions } from '#database/schema.ts';
 import type { SessionPort, SessionValues } from '~/services/session-port.ts';
@@ -114,7 +114,17 @@ export type SessionStoreOptions = { db: Database; secret: string; secure: boolea
 
 /** Reads, writes and signs sessions. */
 export class SessionStore {
-  constructor(private readonly options: SessionStoreOptions) {}
+  /** The session lookup of every request with a cookie, prepared once (issue 11: planned once per connection). */
+  private readonly byId;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.byId = options.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('session_by_id');
+  }
 
   private nowMs(): number {
     return (this.options.now?.() ?? new Date()).getTime();
@@ -168,7 +178,7 @@ export class SessionStore {
   async load(cookieHeader: string | undefined): Promise<Session> {
     const id = this.parseCookie(cookieHeader);
     if (!id) return new Session(this, this.newId(), {}, true);
-    const [row] = await this.options.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    const [row] = await this.byId.execute({ id });
     const now = this.nowMs();
     if (!row || row.expiresAt.getTime() < now) return new Session(this, id, {}, false);
     const data = row.data as SessionData;
