@@ -41,6 +41,8 @@ const SKIPPED_HEADERS = new Set([
 ]);
 /** Upper bound of the cached HTML, characters (≈ bytes): the oldest entries go first beyond it. */
 const MAX_CACHED_CHARS = 32 * 1024 * 1024;
+/** Upper bound of the number of entries (URLs with query strings are many; refusals are entries too). */
+const MAX_ENTRIES = 5000;
 
 type Entry = {
   expiresAt: number;
@@ -130,7 +132,7 @@ export function createPageCache(
   let generation = 0;
   let chars = 0;
 
-  const remove = (key: string) => {
+  const remove = (key: string): void => {
     const entry = entries.get(key);
     if (entry && !('uncacheable' in entry)) chars -= entry.chars;
     entries.delete(key);
@@ -161,7 +163,11 @@ export function createPageCache(
       !response.headers.has('set-cookie') &&
       !session.written &&
       [...session.read].every((field) => READABLE_FIELDS.has(field));
-    if (!cacheable) return { expiresAt, uncacheable: true } as const;
+    if (!cacheable) {
+      const refused: Uncacheable = { expiresAt, uncacheable: true };
+      if (generation === started) store(urlKey(req, consent), refused);
+      return refused;
+    }
     const parts = html.split(markers);
     const entry: Entry = {
       expiresAt,
@@ -176,23 +182,46 @@ export function createPageCache(
       entry.airportId = slug ? ((await findAirportBySlug(ctx.db, slug))?.id ?? null) : null;
     }
     // An event while rendering: the page may show what changed before it; use it for these requests only.
-    if (generation === started) {
-      remove(urlKey(req, consent));
-      entries.set(urlKey(req, consent), entry);
-      chars += entry.chars;
-      for (const key of entries.keys()) {
-        if (chars <= MAX_CACHED_CHARS) break;
-        remove(key);
-      }
-    }
+    if (generation === started) store(urlKey(req, consent), entry);
     return entry;
+  }
+
+  /** Keeps an entry; beyond the size limits the oldest entries go. */
+  function store(key: string, entry: Entry | Uncacheable): void {
+    remove(key);
+    entries.set(key, entry);
+    if ('chars' in entry) chars += entry.chars;
+    for (const oldest of entries.keys()) {
+      if (chars <= MAX_CACHED_CHARS && entries.size <= MAX_ENTRIES) break;
+      remove(oldest);
+    }
   }
 
   function urlKey(req: ExpressRequest, consent: boolean): string {
     return `${req.protocol}://${req.get('host') ?? ''}${req.originalUrl} ${consent ? 'map' : ''}`;
   }
 
-  function send(res: ExpressResponse, entry: Entry, session: Session, hit: boolean) {
+  /**
+   * The render of a page's template under way, started when none is: a request joins a render only when it
+   * started after the last cache event (else it may predate a booking).
+   */
+  function rendering(req: ExpressRequest, consent: boolean, key: string) {
+    const running = pending.get(key);
+    if (running && running.generation === generation) return running;
+    const started = generation;
+    const promise = renderTemplate(req, consent, started).catch((err: unknown) => {
+      ctx.logger.warn({ err, url: req.originalUrl }, 'page cache: template render failed');
+      return null;
+    });
+    const own = { generation: started, promise };
+    pending.set(key, own);
+    void promise.finally(() => {
+      if (pending.get(key) === own) pending.delete(key);
+    });
+    return own;
+  }
+
+  function send(res: ExpressResponse, entry: Entry, session: Session, state: 'hit' | 'stale' | 'miss') {
     // Both are ASCII (base64, base64url), as the markers they replace.
     const nonce = Buffer.from(String(res.locals.cspNonce ?? ''), 'latin1');
     const csrf = Buffer.from(session.csrfToken, 'latin1');
@@ -205,7 +234,7 @@ export function createPageCache(
     // The answer holds this visitor's CSRF token and belongs to its session cookie: no shared cache may keep it.
     if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
     res.vary('Cookie');
-    res.setHeader('X-Page-Cache', hit ? 'hit' : 'miss');
+    res.setHeader('X-Page-Cache', state);
     res.setHeader('Content-Length', body.length);
     res.end(body);
   }
@@ -219,30 +248,27 @@ export function createPageCache(
       const key = urlKey(req, consent);
       const now = Date.now();
       const cached = entries.get(key);
-      if (cached && cached.expiresAt > now) {
-        if ('uncacheable' in cached) return false;
-        send(res, cached, session, true);
-        return true;
+      if (cached && 'uncacheable' in cached) {
+        if (cached.expiresAt > now) return false;
+        remove(key);
+      } else if (cached) {
+        if (cached.expiresAt > now) {
+          send(res, cached, session, 'hit');
+          return true;
+        }
+        // Old by age only (a cache event deletes an entry at once): one render refreshes it while the visitors
+        // of the next moment still get it, so no one waits for the render.
+        if (cached.expiresAt + ttlMs > now) {
+          rendering(req, consent, key);
+          send(res, cached, session, 'stale');
+          return true;
+        }
+        remove(key);
       }
-      if (cached) remove(key);
-      // Join a render only when it started after the last cache event (else it may predate a booking).
-      let running = pending.get(key);
-      if (!running || running.generation !== generation) {
-        const started = generation;
-        const promise = renderTemplate(req, consent, started).catch((err: unknown) => {
-          ctx.logger.warn({ err, url: req.originalUrl }, 'page cache: template render failed');
-          return null;
-        });
-        running = { generation: started, promise };
-        pending.set(key, running);
-        const own = running;
-        void promise.finally(() => {
-          if (pending.get(key) === own) pending.delete(key);
-        });
-      }
+      const running = rendering(req, consent, key);
       const entry = await running.promise;
       if (!entry || 'uncacheable' in entry) return false;
-      send(res, entry, session, false);
+      send(res, entry, session, 'miss');
       return true;
     },
   };
