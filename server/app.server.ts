@@ -73,7 +73,10 @@ export function createBaseApp(
     app.use('/js', express.static(`${options.staticDir}/js`, { immutable: true, maxAge: '1y', index: false }));
     // Media files carry their version in the name (`so-funktionierts-v1.webm`, scripts/make-video.mjs): immutable.
     app.use('/media', express.static(`${options.staticDir}/media`, { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(options.staticDir, { maxAge: '1h', index: false }));
+    const files = express.static(options.staticDir, { maxAge: '1h', index: false });
+    // Every file of the client build has an extension; pages have none and skip the file system lookup (issue 11:
+    // the profile of a cached page showed a `stat` per request).
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
   }
 
   // Health (DESIGN §3): outside /api, no session, never cached. /healthz: the process serves requests;
