@@ -4,11 +4,13 @@
  * it), writes the admin token of `npm run airport` once and hands it to every worker (any worker may receive
  * the command's request), forks the workers, restarts a crashed one with a backoff, and stops them all on
  * SIGTERM/SIGINT. Each worker is a whole shop (`startApp`): migrations and seeding run under a PostgreSQL
- * advisory lock (`DatabaseHandle.exclusive`), so the first worker prepares and the others find it done; worker 1
- * alone runs the scheduled jobs (hourly purge, ratings import); every worker delivers mail (the outbox claim
- * skips locked rows).
+ * advisory lock (`DatabaseHandle.exclusive`), so the first worker prepares and the others find it done.
+ * Besides the N web workers the primary forks one jobs process (worker 0, lower CPU priority, serves no HTTP):
+ * it delivers mail and runs the scheduled jobs (hourly purge, ratings import), so a confirmation's PDFs are never
+ * rendered inside a web worker's event loop; web workers announce queued mail to it through the primary (IPC).
  */
 import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
 import { loadEnv, type Env } from './env.server.ts';
 import { removeAdminToken, writeAdminToken } from './internal.ts';
 import { createLogger } from './logger.server.ts';
@@ -23,12 +25,24 @@ export const STABLE_UPTIME_MS = 10_000;
 export const MAX_RESTART_DELAY_MS = 30_000;
 /** How long the primary waits for its workers to stop gracefully before killing them (ms). */
 const STOP_TIMEOUT_MS = 8_000;
+/** Nice value of the jobs process: web workers get the CPU first, mail and purges take what is left. */
+const JOBS_NICENESS = 10;
+/** The IPC message a web worker sends when it queued mail (forwarded by the primary to the jobs process). */
+const MAIL_NOTICE = 'shop:mail-queued';
+
+/** What `startApp` needs to know of a cluster worker (see `startApp`'s `worker` option). */
+export type WorkerOptions = {
+  index: number;
+  adminToken?: string;
+  /** the jobs process (worker 0): mail, scheduled jobs, no HTTP */
+  jobs: boolean;
+  announceMail: () => void;
+  onMailAnnounced: (fn: () => void) => void;
+};
 
 /** What this process is: the only one, the cluster's primary, or one of its workers (index 1…N). */
 export type ClusterRole =
-  | { kind: 'single'; env: Env }
-  | { kind: 'primary'; env: Env }
-  | { kind: 'worker'; env: Env; worker: { index: number; adminToken?: string; scheduledJobs: boolean } };
+  { kind: 'single'; env: Env } | { kind: 'primary'; env: Env } | { kind: 'worker'; env: Env; worker: WorkerOptions };
 
 /**
  * Decides this process's role from `WEB_CONCURRENCY` (resolved by `loadEnv`): 1 → `single` (serve here, as
@@ -41,7 +55,22 @@ export function clusterRole(source: NodeJS.ProcessEnv = process.env): ClusterRol
     const adminToken = source[WORKER_TOKEN_VAR] || undefined;
     // The token is a secret of this process's memory, not of its children's environment.
     delete source[WORKER_TOKEN_VAR];
-    return { kind: 'worker', env: loadEnv(source), worker: { index, adminToken, scheduledJobs: index === 1 } };
+    const jobs = index === 0;
+    if (jobs) {
+      try {
+        os.setPriority(JOBS_NICENESS);
+      } catch {
+        // not permitted here: the jobs process runs at normal priority
+      }
+    }
+    const worker: WorkerOptions = {
+      index,
+      adminToken,
+      jobs,
+      announceMail: () => process.send?.(MAIL_NOTICE),
+      onMailAnnounced: (fn) => process.on('message', (message) => message === MAIL_NOTICE && fn()),
+    };
+    return { kind: 'worker', env: loadEnv(source), worker };
   }
   const env = loadEnv(source);
   return { kind: env.WEB_CONCURRENCY > 1 ? 'primary' : 'single', env };
@@ -59,7 +88,7 @@ export function restartDelayMs(uptimeMs: number, quickFailures: number): number 
 }
 
 /**
- * Runs the cluster's primary: forks `env.WEB_CONCURRENCY` workers, restarts any that exits unasked (see
+ * Runs the cluster's primary: forks `env.WEB_CONCURRENCY` web workers and the jobs process, restarts any that exits unasked (see
  * {@link restartDelayMs}), and on SIGTERM/SIGINT asks every worker to stop (SIGTERM: each closes its server and
  * database), kills those still running after 8 s, removes the admin token file and exits.
  * The primary opens no database and serves nothing; the workers share the listening socket.
@@ -84,6 +113,10 @@ export function runClusterPrimary(env: Env): void {
     slot.timer = undefined;
     slot.startedAt = Date.now();
     slot.worker = cluster.fork({ [WORKER_INDEX_VAR]: String(index), [WORKER_TOKEN_VAR]: adminToken ?? '' });
+    // A web worker queued mail: the jobs process (worker 0) delivers it; if it is down, its restart will.
+    slot.worker.on('message', (message) => {
+      if (message === MAIL_NOTICE) slots.get(0)?.worker?.send(MAIL_NOTICE);
+    });
     slot.worker.on('exit', (code, signal) => {
       slot.worker = undefined;
       if (stopping) return;
@@ -94,7 +127,7 @@ export function runClusterPrimary(env: Env): void {
       slot.timer = setTimeout(() => fork(index), delay);
     });
   };
-  for (let index = 1; index <= env.WEB_CONCURRENCY; index++) fork(index);
+  for (let index = 0; index <= env.WEB_CONCURRENCY; index++) fork(index);
   logger.info({ workers: env.WEB_CONCURRENCY }, 'cluster primary started');
 
   const stop = () => {

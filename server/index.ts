@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
 import { shopContext } from '~/router-context.ts';
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
-import { startMailWorker } from '~/services/mail.server.ts';
+import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail.server.ts';
 import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
@@ -45,11 +45,17 @@ export async function startApp(
     staticDir?: string;
     devMiddleware?: RequestHandler;
     /**
-     * A cluster worker (issue 11): the admin token its primary wrote to `DATA_DIR/admin-token` (the worker then
-     * neither writes nor removes the file) and whether this worker runs the scheduled jobs (hourly purge, ratings
-     * import); a single process owns its token file and runs them.
+     * A cluster worker (issue 11, decision 00XX): the admin token its primary wrote to `DATA_DIR/admin-token` (the
+     * worker then neither writes nor removes the file) and whether it is the jobs process, which delivers mail
+     * and runs the scheduled jobs (hourly purge, ratings import) while the web workers only announce queued mail
+     * (`announceMail`). A single process owns its token file and does everything itself.
      */
-    worker?: { adminToken?: string; scheduledJobs: boolean };
+    worker?: {
+      adminToken?: string;
+      jobs: boolean;
+      announceMail: () => void;
+      onMailAnnounced: (fn: () => void) => void;
+    };
   } = {},
 ): Promise<StartedApp> {
   const env = options.env ?? loadEnv();
@@ -64,7 +70,7 @@ export async function startApp(
       logger.warn({ err }, 'cannot write DATA_DIR/admin-token: `npm run airport` cannot ask this server');
     }
   }
-  const scheduledJobs = options.worker?.scheduledJobs ?? true;
+  const scheduledJobs = options.worker?.jobs ?? true;
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
@@ -134,9 +140,17 @@ export async function startApp(
       )
     : undefined;
   purge?.unref();
-  // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. Every worker
-  // runs one: the claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender.
-  const stopMailWorker = startMailWorker(ctx);
+  // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
+  // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
+  // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
+  const worker = options.worker;
+  let stopMailWorker: () => void;
+  if (!worker || worker.jobs) {
+    stopMailWorker = startMailWorker(ctx);
+    worker?.onMailAnnounced(() => kickMailDelivery(ctx));
+  } else {
+    stopMailWorker = delegateMailDelivery(worker.announceMail);
+  }
   // Reviews from eKomi, when configured: a minute after start, then every EKOMI_IMPORT_INTERVAL_MINUTES (one
   // worker: N imports per turn would ask the provider N times for the same reviews).
   const stopRatingsImport = scheduledJobs ? startRatingsImport(ctx) : () => {};
