@@ -144,7 +144,7 @@ export async function startApp(
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
   const worker = options.worker;
-  let stopMailWorker: () => void;
+  let stopMailWorker: () => void | Promise<void>;
   if (!worker || worker.jobs) {
     stopMailWorker = startMailWorker(ctx);
     worker?.onMailAnnounced(() => kickMailDelivery(ctx));
@@ -159,7 +159,7 @@ export async function startApp(
     ctx,
     close: async () => {
       clearInterval(purge);
-      stopMailWorker();
+      await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();
       await handle.close();

@@ -422,11 +422,12 @@ export function delegateMailDelivery(notify: () => void, throttleMs = 50): () =>
  * process. Runs never overlap within a process; across processes the row claim keeps sends unique.
  *
  * @param ctx - as for {@link deliverPendingMail}.
- * @returns a function that stops the worker (call it in the server's `close`).
+ * @returns a function that stops the worker (call it in the server's `close`); its promise settles when a run in
+ *   progress has finished, so the database can be closed after it.
  * Source: issue 3 (mail worker in `server/index.ts`).
  */
-export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORKER_INTERVAL_MS): () => void {
-  let running = false;
+export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORKER_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const run = () => {
@@ -435,11 +436,11 @@ export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORK
       again = true;
       return;
     }
-    running = true;
-    void deliverPendingMail(ctx)
-      .catch((err) => ctx.logger.error({ err }, 'mail worker run failed'))
+    running = deliverPendingMail(ctx)
+      .then(() => undefined)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'mail worker run failed'))
       .finally(() => {
-        running = false;
+        running = null;
         if (again) {
           again = false;
           setImmediate(run);
@@ -451,9 +452,10 @@ export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORK
   const myNudge = () => setImmediate(run);
   nudge = myNudge;
   setImmediate(run); // mail left from before a restart
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
     if (nudge === myNudge) nudge = null;
+    await running;
   };
 }

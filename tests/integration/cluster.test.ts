@@ -2,7 +2,8 @@
  * `WEB_CONCURRENCY` (issue 11 item 3, decision 00XX): the real production server (`node server.js`, built first
  * when needed). On PostgreSQL two workers prepare an empty database together (migrations and seed once, under the
  * advisory lock), both serve requests (the token-protected, loopback-only `GET /internal/process` names the
- * answering process, so nothing internal is public), a killed worker is replaced, and SIGTERM stops them all.
+ * answering process, so nothing internal is public) beside a jobs process, a killed worker is replaced, and
+ * SIGTERM stops them all.
  * PGlite refuses more than one process at start.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -131,6 +132,13 @@ describe('WEB_CONCURRENCY', () => {
       const pids = await pidsAnswering(60_000, (seen) => seen.size >= 2);
       expect(pids.size, server.output()).toBe(2);
       expect(pids.has(server.child.pid!)).toBe(false);
+      // Beside the two web workers, the jobs process (mail, scheduled jobs) that serves no HTTP.
+      const children = spawnSync('ps', ['--ppid', String(server.child.pid), '-o', 'pid='], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map((line) => Number(line.trim()))
+        .filter(Boolean);
+      expect(children).toHaveLength(3);
+      expect(children).toEqual(expect.arrayContaining([...pids]));
       const tokenFile = JSON.parse(fs.readFileSync(path.join(dataDir, 'admin-token'), 'utf8')) as { pid: number };
       expect(tokenFile.pid).toBe(server.child.pid);
 
