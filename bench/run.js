@@ -98,7 +98,7 @@ function sleep(ms) {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -152,9 +152,18 @@ function rssOf(child) {
     .stdout.split('\n')
     .map((s) => Number(s.trim()))
     .filter(Boolean);
+  // The cluster's jobs process is the one running at a lower priority (nice > 0, field 19 of /proc/<pid>/stat).
+  const niced = (pid) => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) > 0;
+    } catch {
+      return false;
+    }
+  };
+  let web = 0;
   return {
     [workers.length > 0 ? 'primary' : 'server']: rss(child.pid),
-    ...Object.fromEntries(workers.map((pid, i) => [`worker ${i + 1}`, rss(pid)])),
+    ...Object.fromEntries(workers.map((pid) => [niced(pid) ? 'jobs' : `web worker ${++web}`, rss(pid)])),
   };
 }
 

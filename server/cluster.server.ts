@@ -31,7 +31,7 @@ const JOBS_NICENESS = 10;
 const MAIL_NOTICE = 'shop:mail-queued';
 
 /** What `startApp` needs to know of a cluster worker (see `startApp`'s `worker` option). */
-export type WorkerOptions = {
+type WorkerOptions = {
   index: number;
   adminToken?: string;
   /** the jobs process (worker 0): mail, scheduled jobs, no HTTP */
@@ -41,7 +41,7 @@ export type WorkerOptions = {
 };
 
 /** What this process is: the only one, the cluster's primary, or one of its workers (index 1…N). */
-export type ClusterRole =
+type ClusterRole =
   { kind: 'single'; env: Env } | { kind: 'primary'; env: Env } | { kind: 'worker'; env: Env; worker: WorkerOptions };
 
 /**
