@@ -1,17 +1,41 @@
-// `npm run bench`: throughput and latency of the main pages and an API call (autocannon), and the JavaScript
-// each route ships (gzip bytes of the scripts its HTML loads). Runs the production build on a throw-away
-// PGlite data dir, or on PostgreSQL when DATABASE_URL is set. Writes bench/results.json and prints a table.
+// `npm run bench` (issue 11 item 4): throughput and latency of the production build on loopback, on PGlite always
+// and on PostgreSQL too when DATABASE_URL is set (a throw-away database created beside it on the same server;
+// WEB_CONCURRENCY as configured, default: the cores). autocannon with 10 and 50 connections after a warm-up for
+// `index`, `airports.show`, `checkout.tariffs`, `POST /api/checkout/validate/travel` and the booking submit
+// (each booking = its cart `POST /api/checkout/cart` + `POST /api/checkout` with a unique Idempotency-Key), and
+// the same tariffs HTML served by a bare node:http server (bench/baseline-server.js) as the baseline.
+//
+// Rate limits (decision 0007: 120 checkout calls per minute and client IP) stay on: the shop runs with
+// TRUST_PROXY=loopback, as behind a reverse proxy, and every API request carries its own X-Forwarded-For, so the
+// load counts as many clients and every request still pays for its counter upsert.
+// Capacity: the bench raises the booked tariff's capacity in its own throw-away database (between a first start,
+// which migrates and seeds, and the measured one), then checks after the run that no day is overbooked and that
+// every day's booked count equals the reservations covering it.
+//
+// Prints one table per database (req/s, p50, p99, errors = non-2xx + socket errors, ratio to the baseline at the
+// same connections) and the RSS of each server process after the run; writes bench/results/bench-<db>.json.
 // Then the PDF documents' render times (bench/documents.js; fails the run when a median exceeds 300 ms).
+// Environment: BENCH_PORT (default 3199; the baseline uses the next port), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3);
+// for quicker experiments BENCH_DRIVERS (e.g. `postgres`) and BENCH_ROUTES (e.g. `booking,validate`) pick rows, and
+// BENCH_NODE_ARGS adds node options to the server (e.g. `--cpu-prof --cpu-prof-dir=.data/profiles`).
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { buildIfNeeded } from '../scripts/build-if-needed.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
+const BASELINE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CONNECTIONS = [10, 50];
+const CAPACITY = 1_000_000;
+const ROUTES = process.env.BENCH_ROUTES?.split(',');
+const wanted = (name) => !ROUTES || ROUTES.some((r) => name.startsWith(r));
 
 function day(offset, time) {
   const d = new Date(Date.now() + offset * 86400000);
@@ -20,82 +44,429 @@ function day(offset, time) {
 
 const PAGES = {
   index: '/',
-  'airports.index': '/parkplatz',
   'airports.show': '/parkplatz/frankfurt',
   'checkout.tariffs': `/buchung/tarife?airport=frankfurt&entry=${day(30, '08:00')}&exit=${day(37, '18:00')}`,
 };
 
-buildIfNeeded();
-const dataDir = path.resolve('.data/bench');
-fs.rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['server.js'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const API_HEADERS = {
+  accept: 'application/json',
+  'content-type': 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+  'app-language': 'de',
+};
 
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+/** The travel fields of every benchmark booking (SPEC §5 wire format), for a stay starting `offset` days ahead. */
+function travel(offset) {
+  return {
+    entryTime: day(offset, '08:00'),
+    exitTime: day(offset + 1, '18:00'),
+    personCount: 1,
+    childrenSeat: 0,
+    bulkyBaggage: '',
+    licensePlate: 'F-AB 1234',
+  };
+}
+
+const BILLING = {
+  gender: true,
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  email: 'bench@example.com',
+  phoneRegionCode: 'DE',
+  phonePrefix: '+49',
+  phoneNumber: '170 1234567',
+  company: '',
+  street: 'Hauptstraße',
+  streetNumber: '1',
+  postcode: '60311',
+  city: 'Frankfurt am Main',
+  country: 'DE',
+  billIsDifferent: false,
+  paymentType: 'invoice',
+  couponCode: '',
+};
+
+/** Each request another client behind the proxy (10.x.y.z), so the per-IP limits count clients, not the bench. */
+let clientCounter = 0;
+function nextClientIp() {
+  clientCounter += 1;
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`${BASE}/translations/de.json`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(250);
   }
-  throw new Error('server did not start');
+  throw new Error(`${url} did not answer`);
 }
 
-async function scriptBytes(pagePath) {
-  const html = await (await fetch(BASE + pagePath)).text();
-  const urls = new Set([...html.matchAll(/(?:modulepreload" href|src)="(\/js\/[^"]+\.js)"/g)].map((m) => m[1]));
-  let gzip = 0;
-  for (const url of urls) gzip += zlib.gzipSync(Buffer.from(await (await fetch(BASE + url)).arrayBuffer())).length;
-  return { files: urls.size, gzipKiB: +(gzip / 1024).toFixed(1) };
+/** Starts the production server; resolves once it answers /readyz. */
+async function startShop(env) {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`${BASE}/readyz`);
+  // With workers: every worker is up when two rounds of fresh connections all succeed (they start together).
+  await sleep(1000);
+  return child;
 }
 
-function load(url, headers = {}) {
+async function stopShop(child) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await done;
+}
+
+/** RSS in MiB of the server process and of its cluster workers (children), from /proc. */
+function rssOf(child) {
+  const rss = (pid) => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      return Math.round(kb / 1024);
+    } catch {
+      return null;
+    }
+  };
+  const workers = spawnSync('ps', ['--ppid', String(child.pid), '-o', 'pid='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((s) => Number(s.trim()))
+    .filter(Boolean);
+  // The cluster's jobs process is the one running at a lower priority (nice > 0, field 19 of /proc/<pid>/stat).
+  const niced = (pid) => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) > 0;
+    } catch {
+      return false;
+    }
+  };
+  let web = 0;
+  return {
+    [workers.length > 0 ? 'primary' : 'server']: rss(child.pid),
+    ...Object.fromEntries(workers.map((pid) => [niced(pid) ? 'jobs' : `web worker ${++web}`, rss(pid)])),
+  };
+}
+
+/** Runs autocannon; `counter` (optional) is reset before and read after by the caller. */
+function cannon(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 10, duration: DURATION, headers }, (err, result) => {
-      if (err) reject(err);
-      else
-        resolve({
-          rps: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-        });
-    });
+    autocannon({ url: BASE, duration: DURATION, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
-try {
-  await waitForServer();
-  const results = {
-    date: new Date().toISOString(),
-    durationSeconds: DURATION,
-    driver: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-    routes: {},
+function summary(result, extra = {}) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    ...extra,
   };
-  for (const [name, p] of Object.entries(PAGES)) {
-    results.routes[name] = { ...(await load(BASE + p)), js: await scriptBytes(p) };
+}
+
+/** A visitor session: loads the home page, keeps its cookie and CSRF token (DESIGN §4/§5). */
+async function newSession() {
+  const res = await fetch(`${BASE}/`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await res.text())?.[1];
+  if (!cookie || !csrf) throw new Error('no session cookie or CSRF token on the home page');
+  return { cookie, csrf };
+}
+
+function sessionHeaders(session) {
+  return { ...API_HEADERS, cookie: session.cookie, 'x-csrf-token': session.csrf, 'x-forwarded-for': nextClientIp() };
+}
+
+/** A throw-away database for one driver: PGlite data dir, or a new database beside DATABASE_URL's. */
+async function createDatabase(driver) {
+  if (driver === 'pglite') {
+    const dataDir = path.resolve('.data/bench');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: async () => {
+        const client = await PGlite.create(path.join(dataDir, 'pglite'));
+        return { query: (text, params) => client.query(text, params), close: () => client.close() };
+      },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
-  results.routes['api auth/check'] = await load(`${BASE}/api/auth/check`, { 'X-Requested-With': 'XMLHttpRequest' });
-  fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
-  console.log(`\n| route | req/s | p50 ms | p99 ms | non-2xx | JS (gzip KiB, files) |\n|---|---|---|---|---|---|`);
-  for (const [name, r] of Object.entries(results.routes)) {
+  const url = new URL(process.env.DATABASE_URL);
+  const name = `${url.pathname.slice(1) || 'postgres'}_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const dataDir = path.resolve('.data/bench-postgres');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: own.toString() },
+    open: async () => {
+      const client = new pg.Client({ connectionString: own.toString() });
+      await client.connect();
+      return { query: (text, params) => client.query(text, params), close: () => client.end() };
+    },
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url.toString() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Per day of the booked tariff: booked spaces, capacity (day override, else the tariff's) and the reservations
+ * whose stay covers the day. Overbooked = booked > capacity; lost = booked ≠ reservations covering the day.
+ */
+async function overbookingCheck(database, tariffId) {
+  const db = await database.open();
+  try {
+    const { rows } = await db.query(
+      `select d.day, d.booked, coalesce(d.capacity, t.capacity) as capacity,
+              (select count(*)::int from reservations r
+                where r.tariff_id = d.tariff_id and r.status <> 'cancelled'
+                  and d.day between left(r.entry_local, 10)::date and left(r.exit_local, 10)::date) as covering
+         from tariff_days d join tariffs t on t.id = d.tariff_id
+        where d.tariff_id = $1`,
+      [tariffId],
+    );
+    const bookings = await db.query(`select count(*)::int as n from reservations where tariff_id = $1`, [tariffId]);
+    return {
+      reservations: bookings.rows[0].n,
+      days: rows.length,
+      overbookedDays: rows.filter((r) => r.booked > r.capacity).length,
+      mismatchedDays: rows.filter((r) => r.booked !== r.covering).length,
+      maxBookedPerDay: Math.max(0, ...rows.map((r) => r.booked)),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Frankfurt's first active tariff, with its capacity raised for the booking run. */
+async function prepareTariff(database) {
+  const db = await database.open();
+  try {
+    const { rows } = await db.query(
+      `select a.id as airport_id, t.id as tariff_id from tariffs t join airports a on a.id = t.airport_id
+        where a.slug = 'frankfurt' and t.active order by t.id limit 1`,
+    );
+    await db.query('update tariffs set capacity = $1 where id = $2', [CAPACITY, rows[0].tariff_id]);
+    return { airportId: rows[0].airport_id, tariffId: rows[0].tariff_id };
+  } finally {
+    await db.close();
+  }
+}
+
+async function benchDriver(driver, baseline) {
+  const database = await createDatabase(driver);
+  const env = { ...database.env, ...(driver === 'pglite' ? { WEB_CONCURRENCY: '' } : {}) };
+  try {
+    // First start: migrate and seed; then raise the capacity while no server holds the database.
+    await stopShop(await startShop(env));
+    const { airportId, tariffId } = await prepareTariff(database);
+    const shop = await startShop(env);
+    const rows = {};
+    let rss;
+    try {
+      for (const [name, pagePath] of Object.entries(PAGES)) {
+        if (!wanted(name)) continue;
+        await cannon({ path: pagePath, connections: 10, duration: WARMUP });
+        for (const connections of CONNECTIONS) {
+          rows[`${name} @${connections}`] = summary(await cannon({ path: pagePath, connections }));
+        }
+      }
+
+      // Sessions with a cart (validation needs one), then the travel step validated again and again.
+      const sessions = [];
+      for (let i = 0; i < 120; i++) sessions.push(await newSession());
+      let offset = 0;
+      const cartBody = () => {
+        offset = (offset % 90) + 1;
+        const { entryTime, exitTime } = travel(20 + offset);
+        return JSON.stringify({ airportId, tariffId, entryTime, exitTime });
+      };
+      for (const session of sessions) {
+        const res = await fetch(`${BASE}/api/checkout/cart`, {
+          method: 'POST',
+          headers: sessionHeaders(session),
+          body: cartBody(),
+        });
+        if (res.status !== 200) throw new Error(`cart: ${res.status} ${await res.text()}`);
+      }
+      let next = 0;
+      const validateTravel = {
+        method: 'POST',
+        path: '/api/checkout/validate/travel',
+        setupRequest: (req) => {
+          const session = sessions[next++ % sessions.length];
+          return { ...req, headers: sessionHeaders(session), body: JSON.stringify(travel(21)) };
+        },
+      };
+      if (wanted('validate')) await cannon({ requests: [validateTravel], connections: 10, duration: WARMUP });
+      for (const connections of wanted('validate') ? CONNECTIONS : []) {
+        rows[`validate/travel @${connections}`] = summary(await cannon({ requests: [validateTravel], connections }));
+      }
+
+      // Bookings: each connection takes a free session, puts a stay in its cart and books it (stays spread over
+      // 90 days, so bookings contend on day rows as real ones do); the session goes back to the pool after.
+      const free = [...sessions];
+      let booked = 0;
+      const bookingRequests = [
+        {
+          method: 'POST',
+          path: '/api/checkout/cart',
+          setupRequest: (req, context) => {
+            context.session = free.pop();
+            context.offset = (offset % 90) + 1;
+            offset = context.offset;
+            const { entryTime, exitTime } = travel(20 + context.offset);
+            return {
+              ...req,
+              headers: sessionHeaders(context.session),
+              body: JSON.stringify({ airportId, tariffId, entryTime, exitTime }),
+            };
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/checkout',
+          setupRequest: (req, context) => ({
+            ...req,
+            headers: { ...sessionHeaders(context.session), 'idempotency-key': crypto.randomUUID() },
+            body: JSON.stringify({ ...travel(20 + context.offset), ...BILLING }),
+          }),
+          onResponse: (status, _body, context) => {
+            if (status === 201) booked += 1;
+            free.push(context.session);
+          },
+        },
+      ];
+      if (wanted('booking')) await cannon({ requests: bookingRequests, connections: 10, duration: WARMUP });
+      for (const connections of wanted('booking') ? CONNECTIONS : []) {
+        booked = 0;
+        const result = await cannon({ requests: bookingRequests, connections });
+        rows[`booking (cart + submit) @${connections}`] = summary(result, {
+          bookingsPerSecond: Math.round(booked / DURATION),
+        });
+      }
+      rss = rssOf(shop);
+    } finally {
+      await stopShop(shop);
+    }
+    const overbooking = await overbookingCheck(database, tariffId);
+    for (const [name, row] of Object.entries(rows)) {
+      const connections = Number(name.split('@')[1]);
+      row.ratio = +(row.rps / baseline[connections].rps).toFixed(3);
+    }
+    return {
+      date: new Date().toISOString(),
+      driver,
+      webConcurrency: driver === 'pglite' ? 1 : Number(process.env.WEB_CONCURRENCY || 0) || 'cores',
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+      baseline,
+      routes: rows,
+      rssMiB: rss,
+      overbooking,
+    };
+  } finally {
+    await database.drop();
+  }
+}
+
+/** The bare node:http server sending the tariffs HTML rendered by the shop (fetched once from a running shop). */
+async function benchBaseline() {
+  const database = await createDatabase('pglite');
+  const shop = await startShop({ ...database.env, WEB_CONCURRENCY: '' });
+  const file = path.resolve('.data/bench-baseline.html');
+  try {
+    fs.writeFileSync(file, await (await fetch(BASE + PAGES['checkout.tariffs'])).text());
+  } finally {
+    await stopShop(shop);
+    await database.drop();
+  }
+  const server = spawn(process.execPath, ['bench/baseline-server.js', file, String(BASELINE_PORT)], {
+    stdio: 'inherit',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
+    const url = `http://127.0.0.1:${BASELINE_PORT}/`;
+    await cannon({ url, connections: 10, duration: WARMUP });
+    const result = {};
+    for (const connections of CONNECTIONS) result[connections] = summary(await cannon({ url, connections }));
+    result.rssMiB = rssOf(server);
+    return result;
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function printTable(results) {
+  const { baseline } = results;
+  console.log(
+    `\n${results.driver} (WEB_CONCURRENCY=${results.webConcurrency}), ${DURATION} s per row after ${WARMUP} s warm-up`,
+  );
+  console.log('| route @connections | req/s | p50 ms | p99 ms | errors | ratio to baseline |');
+  console.log('|---|---|---|---|---|---|');
+  for (const connections of CONNECTIONS) {
+    const b = baseline[connections];
     console.log(
-      `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.js ? `${r.js.gzipKiB} (${r.js.files})` : '–'} |`,
+      `| baseline (node:http, tariffs HTML) @${connections} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.errors} | 1 |`,
     );
   }
-} finally {
-  server.kill('SIGTERM');
+  for (const [name, r] of Object.entries(results.routes)) {
+    const rps = r.bookingsPerSecond === undefined ? r.rps : `${r.rps} (${r.bookingsPerSecond} bookings/s)`;
+    console.log(`| ${name} | ${rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} |`);
+  }
+  console.log(`RSS after the run (MiB): ${JSON.stringify(results.rssMiB)}`);
+  const o = results.overbooking;
+  console.log(
+    `Overbooking check: ${o.reservations} reservations on ${o.days} days, max ${o.maxBookedPerDay} booked per day; ` +
+      `${o.overbookedDays} days over capacity, ${o.mismatchedDays} days whose booked count ≠ reservations covering them` +
+      (o.overbookedDays === 0 && o.mismatchedDays === 0 ? ' → zero overbooking' : ' → FAILED'),
+  );
+}
+
+buildIfNeeded();
+fs.mkdirSync('bench/results', { recursive: true });
+const baseline = await benchBaseline();
+const drivers = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])].filter(
+  (d) => !process.env.BENCH_DRIVERS || process.env.BENCH_DRIVERS.split(',').includes(d),
+);
+for (const driver of drivers) {
+  const results = await benchDriver(driver, baseline);
+  fs.writeFileSync(`bench/results/bench-${driver}.json`, JSON.stringify(results, null, 2) + '\n');
+  printTable(results);
+  if (results.overbooking.overbookedDays > 0 || results.overbooking.mismatchedDays > 0) process.exitCode = 1;
 }
 
 // PDF documents (voucher, invoice, credit note): render time per document, no server involved.

@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** applies the committed migrations in `database/migrations` */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide preparation lock (PostgreSQL: a session advisory lock on its own
+   * connection; PGlite: one process anyway), so of several processes starting at once only one migrates and
+   * seeds at a time and the others find the work done (issue 11, `WEB_CONCURRENCY`).
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /**
    * Subscribes to a PostgreSQL notification channel (`LISTEN`, issue 11): `onPayload` gets every `NOTIFY` payload
@@ -32,6 +38,9 @@ export type DatabaseHandle = {
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 };
+
+/** Key of the advisory lock held while a process migrates and seeds (arbitrary, fixed: "parkshop" in ASCII). */
+const PREPARE_LOCK_KEY = 0x7061726b73686f70n;
 
 /** Folder of the drizzle-kit migrations, resolved from the working directory (the project root). */
 const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
@@ -61,6 +70,19 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      exclusive: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY.toString()]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY.toString()]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
       listen: (channel, onPayload) => listenPostgres(options.url!, channel, onPayload, options.onIdleError),
     };
@@ -84,6 +106,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    exclusive: (work) => work(),
     close: () => owned.close().finally(unlock),
     listen: async (channel, onPayload) => {
       const stop = await owned.listen(channel, onPayload);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { isDramaNumber } from '#database/seed/drama-numbers.ts';
 import { loadEnv } from './env.server.ts';
 
@@ -58,5 +59,24 @@ describe('loadEnv: legal identity and sample data', () => {
     expect(() => loadEnv({ ...real, SHOP_MANAGING_DIRECTORS: undefined })).toThrow(/SHOP_MANAGING_DIRECTORS/);
     expect(() => loadEnv({ ...real, SHOP_REGISTER_NUMBER: undefined })).toThrow(/SHOP_REGISTER_NUMBER/);
     expect(() => loadEnv({ ...base, SHOP_SAMPLE_DATA: '0' })).toThrow(/SHOP_PHONE[\s\S]*SHOP_MANAGING_DIRECTORS/);
+  });
+});
+
+describe('loadEnv: WEB_CONCURRENCY (issue 11)', () => {
+  const postgres = { ...base, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop' };
+
+  it('defaults to one process on PGlite and to the cores on PostgreSQL', () => {
+    expect(loadEnv(base).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ ...base, WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv(postgres).WEB_CONCURRENCY).toBe(os.availableParallelism());
+    expect(loadEnv({ ...postgres, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
+  });
+
+  it('refuses more than one process on PGlite, and values that are not a count', () => {
+    expect(loadEnv({ ...base, WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadEnv({ ...base, WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: 2 processes need PostgreSQL/);
+    expect(() => loadEnv({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadEnv({ ...postgres, WEB_CONCURRENCY: 'two' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadEnv({ ...postgres, WEB_CONCURRENCY: '1.5' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

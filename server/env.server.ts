@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidBic, isValidIban } from '~/domain/girocode.ts';
@@ -132,10 +133,24 @@ const EnvSchema = z.object({
   EKOMI_API_URL: z.string().url().default('https://api.ekomi.de/v3'),
   /** minutes between eKomi imports in a running shop; 0 = only `npm run ratings:import` */
   EKOMI_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
+   * Worker processes of the production server (node's `cluster`, issue 11); unset or empty = the number of cores
+   * with PostgreSQL, 1 on PGlite (one process per data directory). Resolved by `loadEnv`.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
 });
 
-/** The validated environment plus the derived, always-present session secret. */
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+/**
+ * The validated environment plus the derived, always-present session secret and the resolved number of worker
+ * processes (`WEB_CONCURRENCY`, at least 1).
+ */
+export type Env = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
+  SESSION_SECRET: string;
+  WEB_CONCURRENCY: number;
+};
 
 /**
  * Parses `source` (default `process.env`); throws a readable error listing every bad variable.
@@ -153,7 +168,30 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
     throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');
   }
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR) };
+  return {
+    ...env,
+    WEB_CONCURRENCY: webConcurrency(env),
+    SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+  };
+}
+
+/**
+ * The number of server processes (issue 11, decision 00XX): `WEB_CONCURRENCY` when set, else the cores
+ * (`os.availableParallelism()`) with PostgreSQL and 1 on PGlite.
+ * @throws Error when more than one process is asked for without `DATABASE_URL`: PGlite is the database inside
+ *   one process (`database/pglite-lock.server.ts`), a second process could not open it.
+ */
+function webConcurrency(env: z.infer<typeof EnvSchema>): number {
+  if (!env.DATABASE_URL) {
+    if ((env.WEB_CONCURRENCY ?? 1) > 1) {
+      throw new Error(
+        `Invalid environment:\n  WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} processes need PostgreSQL (DATABASE_URL); ` +
+          'the embedded PGlite database lives inside one process. Unset WEB_CONCURRENCY or set it to 1.',
+      );
+    }
+    return 1;
+  }
+  return env.WEB_CONCURRENCY ?? os.availableParallelism();
 }
 
 /**

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
 import { catalogueChanged, listenForCacheEvents } from '~/services/cache-events.server.ts';
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
-import { startMailWorker } from '~/services/mail.server.ts';
+import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail.server.ts';
 import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
@@ -28,6 +28,9 @@ import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.s
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import.server.ts';
 
+/** `server.js` in production: the process's role under `WEB_CONCURRENCY` and the cluster supervisor (issue 11). */
+export { clusterRole, runClusterPrimary } from './cluster.server.ts';
+
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
 
@@ -41,17 +44,33 @@ export async function startApp(
     build?: () => Promise<ServerBuild>;
     staticDir?: string;
     devMiddleware?: RequestHandler;
+    /**
+     * A cluster worker (issue 11, decision 00XX): the admin token its primary wrote to `DATA_DIR/admin-token` (the
+     * worker then neither writes nor removes the file) and whether it is the jobs process, which delivers mail
+     * and runs the scheduled jobs (hourly purge, ratings import) while the web workers only announce queued mail
+     * (`announceMail`). A single process owns its token file and does everything itself.
+     */
+    worker?: {
+      adminToken?: string;
+      jobs: boolean;
+      announceMail: () => void;
+      onMailAnnounced: (fn: () => void) => void;
+    };
   } = {},
 ): Promise<StartedApp> {
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   // Before the database opens: `npm run airport` sees a live process holding the data directory (issue 10).
-  let adminToken: string | undefined;
-  try {
-    adminToken = writeAdminToken(env.DATA_DIR, { port: env.PORT, host: env.HOST });
-  } catch (err) {
-    logger.warn({ err }, 'cannot write DATA_DIR/admin-token: `npm run airport` cannot ask this server');
+  let adminToken: string | undefined = options.worker?.adminToken;
+  const ownsAdminToken = !options.worker;
+  if (ownsAdminToken) {
+    try {
+      adminToken = writeAdminToken(env.DATA_DIR, { port: env.PORT, host: env.HOST });
+    } catch (err) {
+      logger.warn({ err }, 'cannot write DATA_DIR/admin-token: `npm run airport` cannot ask this server');
+    }
   }
+  const scheduledJobs = options.worker?.jobs ?? true;
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
@@ -61,9 +80,12 @@ export async function startApp(
     // Mail links fall back to the request's Host header, which a client controls.
     logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
   }
-  await handle.migrate();
-  // Demo reviews only while no review provider is configured (decision 0014).
-  if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
+  // One process at a time (several workers, several hosts): the first migrates and seeds, the rest find it done.
+  await handle.exclusive(async () => {
+    await handle.migrate();
+    // Demo reviews only while no review provider is configured (decision 0014).
+    if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
+  });
   // Migrations and the seed change the catalogue: processes already serving drop their caches (issue 11).
   await catalogueChanged(handle.db);
 
@@ -88,31 +110,44 @@ export async function startApp(
   });
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
-  // Hourly housekeeping: expired sessions and idempotency keys past their replay window.
-  const purge = setInterval(
-    () => {
-      ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
-      purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
-      purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
-    },
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued.
-  const stopMailWorker = startMailWorker(ctx);
-  // Reviews from eKomi, when configured: a minute after start, then every EKOMI_IMPORT_INTERVAL_MINUTES.
-  const stopRatingsImport = startRatingsImport(ctx);
+  // Hourly housekeeping: expired sessions and idempotency keys past their replay window. In a cluster only one
+  // worker runs it (the deletes would be safe twice, but are work for nothing; decision 00XX).
+  const purge = scheduledJobs
+    ? setInterval(
+        () => {
+          ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
+          purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
+          purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
+        },
+        60 * 60 * 1000,
+      )
+    : undefined;
+  purge?.unref();
+  // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
+  // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
+  // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
+  const worker = options.worker;
+  let stopMailWorker: () => void | Promise<void>;
+  if (!worker || worker.jobs) {
+    stopMailWorker = startMailWorker(ctx);
+    worker?.onMailAnnounced(() => kickMailDelivery(ctx));
+  } else {
+    stopMailWorker = delegateMailDelivery(worker.announceMail);
+  }
+  // Reviews from eKomi, when configured: a minute after start, then every EKOMI_IMPORT_INTERVAL_MINUTES (one
+  // worker: N imports per turn would ask the provider N times for the same reviews).
+  const stopRatingsImport = scheduledJobs ? startRatingsImport(ctx) : () => {};
   return {
     app,
     ctx,
     close: async () => {
       clearInterval(purge);
-      stopMailWorker();
+      await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();
       await stopCacheEvents();
       await handle.close();
-      if (adminToken) removeAdminToken(env.DATA_DIR, adminToken);
+      if (adminToken && ownsAdminToken) removeAdminToken(env.DATA_DIR, adminToken);
     },
   };
 }

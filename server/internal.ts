@@ -1,7 +1,8 @@
 /**
  * The local admin endpoint of `npm run airport -- lock|unlock <slug>` (issue 10): `POST /internal/airports/:slug/
- * lock` and `…/unlock`. PGlite is one process, so while the shop runs on it the command cannot open the
- * database itself and asks the running server instead.
+ * lock` and `…/unlock`; `GET /internal/process` answers `{pid}` of the process that served it (issue 11). PGlite
+ * is one process, so while the shop runs on it the command cannot open the database itself and asks the running
+ * server instead.
  *
  * Not a browser endpoint (outside `/api`: no session, no CSRF) and not reachable from outside:
  * - only from the loopback interface (the socket's peer address; `X-Forwarded-For` and friends are not trusted,
@@ -89,6 +90,11 @@ export function internalRouter(ctx: AppContext): Router {
       return;
     }
     next();
+  });
+  // Which process answered (its id): lets an operator or a test see that every cluster worker serves
+  // (issue 11, WEB_CONCURRENCY); behind the same loopback and token checks as everything here.
+  router.get('/process', (_req, res) => {
+    res.json({ pid: process.pid });
   });
   router.post('/airports/:slug/:action', (req, res, next) => {
     const action = req.params.action;

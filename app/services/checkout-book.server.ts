@@ -26,6 +26,7 @@ import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts'
 import { createGuestToken } from './guest-access.server.ts';
 import { nextDocumentNumber, storeInvoice, type InvoiceIssuer } from './invoices.server.ts';
 import { initialStatus } from './payment.server.ts';
+import type { ReservationDetails } from './reservations.server.ts';
 
 /** A stored reservation row. */
 export type Reservation = typeof reservations.$inferSelect;
@@ -117,7 +118,8 @@ async function insertReservation(
  * @param input.issuer - seller and bank account printed on the invoice (from the configuration).
  * @param input.now - current instant (confirmation time; invoice year in the shop's time zone).
  * @param input.inTransaction - runs last inside the same transaction with the new row.
- * @returns the stored reservation and the plain guest access token (only its hash is stored).
+ * @returns the stored reservation, the plain guest access token (only its hash is stored) and the reservation with
+ *   its airport, tariff and lot as booked (for the confirmation mail, without reading it back; issue 11).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.coupon.used_up` (see the steps);
  *   database errors and errors of `inTransaction` pass through (and roll back).
  * Source: DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types).
@@ -134,7 +136,7 @@ export async function bookReservation(
     now: Date;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
-): Promise<{ reservation: Reservation; guestToken: string }> {
+): Promise<{ reservation: Reservation; guestToken: string; details: ReservationDetails }> {
   const {
     context: { airport, tariff },
     booking,
@@ -196,5 +198,5 @@ export async function bookReservation(
   // Committed: every process's tariffs pages of the airport go now (issue 11). A failed NOTIFY leaves this
   // process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
   await availabilityChanged(db, airport.id).catch(() => undefined);
-  return { reservation, guestToken: guest.token };
+  return { reservation, guestToken: guest.token, details: { reservation, airport, tariff, lot: tariff.lot } };
 }

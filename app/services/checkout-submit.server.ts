@@ -9,7 +9,7 @@ import { CheckoutError } from './checkout-error.server.ts';
 import { grantGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
 import { invoiceIssuerOf } from './invoices.server.ts';
-import { deliverPendingMail, enqueueReservationConfirmation } from './mail.server.ts';
+import { enqueueReservationConfirmation, kickMailDelivery } from './mail.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { buildGuestAccessUrl } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -91,17 +91,17 @@ async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown,
 async function sendConfirmation(
   ctx: ServiceContext,
   input: CheckoutSubmission,
-  reservation: Reservation,
-  guestToken: string,
+  placed: Awaited<ReturnType<typeof placeReservation>>,
 ) {
+  const { reservation, guestToken, details } = placed;
   const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
   const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
   try {
-    await enqueueReservationConfirmation(ctx, { reservationId: reservation.id, accessUrl });
+    await enqueueReservationConfirmation(ctx, { reservationId: reservation.id, accessUrl, details });
   } catch (err) {
     ctx.logger.error({ err, reservationId: reservation.id }, 'could not enqueue the confirmation mail');
   }
-  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+  kickMailDelivery(ctx);
 }
 
 /**
@@ -143,9 +143,9 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
     throw error;
   }
 
-  const { reservation, guestToken } = placed;
+  const { reservation } = placed;
   grantGuestAccess(input.session, reservation.reference);
   input.session.unset('cart');
-  await sendConfirmation(ctx, input, reservation, guestToken);
+  await sendConfirmation(ctx, input, placed);
   return { status: 201, body: createdAnswer(reservation, input.locale) };
 }

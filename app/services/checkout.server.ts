@@ -57,7 +57,7 @@ export async function placeReservation(
     now: Date;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
-): Promise<{ reservation: Reservation; guestToken: string }> {
+): ReturnType<typeof bookReservation> {
   const context = await loadCartContext(db, input.cart);
   const booking = await validateBooking(db, context, asObject(input.body), input.now);
   const price = priceBooking(context.tariff, booking);

@@ -23,7 +23,7 @@ import {
   type ShopInfo,
 } from './mail-templates.server.ts';
 import { listReservationDocuments, reservationDocumentFile } from './reservation-documents.server.ts';
-import { buildReservationView, findReservationById } from './reservations.server.ts';
+import { buildReservationView, findReservationById, type ReservationDetails } from './reservations.server.ts';
 import type { MailConfig, ServiceLogger } from './service-context.ts';
 
 /**
@@ -77,6 +77,8 @@ export function shopInfo(env: MailConfig): ShopInfo {
  * @param input.reservationId - id of the committed reservation.
  * @param input.accessUrl - absolute secret guest link, e.g. from `buildGuestAccessUrl` (it is written into the
  *   mail and kept in the outbox row only until delivery).
+ * @param input.details - the reservation with airport, tariff and lot when the caller has just booked it (used
+ *   when its id matches; otherwise the reservation is read).
  * @returns nothing; the row is inserted when the promise resolves.
  * @throws Error when the reservation does not exist, or on database errors (the caller logs it; the booking
  *   itself has already committed).
@@ -84,9 +86,13 @@ export function shopInfo(env: MailConfig): ShopInfo {
  */
 export async function enqueueReservationConfirmation(
   ctx: MailContext,
-  input: { reservationId: number; accessUrl: string },
+  input: { reservationId: number; accessUrl: string; details?: ReservationDetails },
 ): Promise<void> {
-  const details = await findReservationById(ctx.db, input.reservationId);
+  // The checkout hands over what it has just booked (issue 11: one query less per booking); others read it.
+  const details =
+    input.details?.reservation.id === input.reservationId
+      ? input.details
+      : await findReservationById(ctx.db, input.reservationId);
   if (!details) throw new Error(`Reservation ${input.reservationId} not found`);
   const locale = toLocale(details.reservation.locale);
   const view = buildReservationView(details, locale, bankAccountOf(ctx.env));
@@ -372,16 +378,56 @@ function nudgeWorker(): void {
 }
 
 /**
+ * Asks for the outbox to be delivered soon, after a mail was queued: the mail worker of this process (or, in a
+ * cluster, of the jobs process; see {@link delegateMailDelivery}) is nudged, and its runs never overlap; with no
+ * worker (tests, commands) this call delivers itself, in the background. Never throws.
+ * Source: issue 3 (mail worker), issue 11 (the booking request does not render the mail's PDFs itself).
+ */
+export function kickMailDelivery(ctx: MailContext): void {
+  if (nudge) {
+    nudge();
+    return;
+  }
+  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+}
+
+/**
+ * In a process that leaves delivery to another one (a cluster's web worker, decision 00XX): queued mail is
+ * announced through `notify` (at most once per `throttleMs`, the last announcement never lost) instead of being
+ * sent here. Returns a function that stops it.
+ */
+export function delegateMailDelivery(notify: () => void, throttleMs = 50): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let last = 0;
+  const myNudge = () => {
+    if (timer) return;
+    const wait = Math.max(0, last + throttleMs - Date.now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      notify();
+    }, wait);
+    timer.unref();
+  };
+  nudge = myNudge;
+  return () => {
+    clearTimeout(timer);
+    if (nudge === myNudge) nudge = null;
+  };
+}
+
+/**
  * Starts the in-process mail worker: runs {@link deliverPendingMail} every `intervalMs` (default 30 s, timer
  * unref'd so it never keeps the process alive) and right after each `enqueueReservationConfirmation` in this
  * process. Runs never overlap within a process; across processes the row claim keeps sends unique.
  *
  * @param ctx - as for {@link deliverPendingMail}.
- * @returns a function that stops the worker (call it in the server's `close`).
+ * @returns a function that stops the worker (call it in the server's `close`); its promise settles when a run in
+ *   progress has finished, so the database can be closed after it.
  * Source: issue 3 (mail worker in `server/index.ts`).
  */
-export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORKER_INTERVAL_MS): () => void {
-  let running = false;
+export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORKER_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const run = () => {
@@ -390,11 +436,11 @@ export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORK
       again = true;
       return;
     }
-    running = true;
-    void deliverPendingMail(ctx)
-      .catch((err) => ctx.logger.error({ err }, 'mail worker run failed'))
+    running = deliverPendingMail(ctx)
+      .then(() => undefined)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'mail worker run failed'))
       .finally(() => {
-        running = false;
+        running = null;
         if (again) {
           again = false;
           setImmediate(run);
@@ -406,9 +452,10 @@ export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORK
   const myNudge = () => setImmediate(run);
   nudge = myNudge;
   setImmediate(run); // mail left from before a restart
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
     if (nudge === myNudge) nudge = null;
+    await running;
   };
 }
