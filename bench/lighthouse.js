@@ -25,8 +25,9 @@ function day(offset, time) {
 
 const TARIFFS = `/buchung/tarife?airport=frankfurt&entry=${day(30, '08:00')}&exit=${day(37, '18:00')}`;
 
-async function waitFor(url) {
-  for (let i = 0; i < 120; i++) {
+// A fresh PGlite data dir is migrated and seeded first: allow for that on a busy machine.
+async function waitFor(url, seconds = 240) {
+  for (let i = 0; i < seconds * 2; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
