@@ -70,6 +70,8 @@ export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? parentHeaders;
 }
 
+const ZOD_JITLESS = '(globalThis.__zod_globalConfig ??= {}).jitless = true;';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
@@ -91,6 +93,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="authenticated" content={root?.authenticated ? '1' : '0'} />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* zod's first object schema probes `new Function` for its JIT; the CSP (no 'unsafe-eval') reports
+            that probe as a violation (Lighthouse best practices, issue 11). Its documented `jitless` config
+            skips the probe; zod reads the config from this global, and this runs before any module. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {bare ? <base target="_parent" /> : null}
         <Meta />
         <Links />

@@ -1,31 +1,188 @@
-// `node bench/lighthouse.js`: Lighthouse (mobile preset) for the main pages against a running shop
-// (BASE_URL, default http://127.0.0.1:3000) in the system Chromium. Lighthouse is fetched by npx on demand
-// so it does not weigh on `npm ci`.
-import { execFileSync } from 'node:child_process';
+// `npm run audit:lighthouse`: Lighthouse (the pinned devDependency, mobile preset = its default config) in the
+// system Chromium (CHROME_PATH, default /usr/bin/chromium) on index, airports.show, checkout.tariffs and
+// checkout.booking (issue 11 item 6). Starts the production build on a throw-away PGlite data dir (building
+// first if needed) unless BASE_URL points at a running shop. The booking page needs a cart in the session: the
+// script puts one there as a browser without JavaScript does (GET the tariffs page, POST its first "book" form)
+// and hands the session cookie to Lighthouse as an extra header. Writes bench/results/lighthouse.json (the four
+// category scores, LCP, TBT and CLS per page, and the failed audits) and prints a markdown table.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { buildIfNeeded } from '../scripts/build-if-needed.js';
 
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
-const pages = ['/', '/parkplatz/frankfurt', '/parkplatz'];
-const out = {};
-for (const p of pages) {
-  const json = execFileSync(
-    'npx',
-    [
-      '--yes',
-      'lighthouse@12.2.3',
-      BASE + p,
-      '--quiet',
-      '--output=json',
-      '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-    ],
-    {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  ).toString();
-  const report = JSON.parse(json);
-  out[p] = Object.fromEntries(Object.entries(report.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
-  console.log(p, out[p]);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3198);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? PORT + 1);
+const BASE = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+function day(offset, time) {
+  const d = new Date(Date.now() + offset * 86400000);
+  return `${d.toISOString().slice(0, 10)}T${time}`;
 }
-fs.writeFileSync('bench/lighthouse.json', JSON.stringify(out, null, 2) + '\n');
+
+const TARIFFS = `/buchung/tarife?airport=frankfurt&entry=${day(30, '08:00')}&exit=${day(37, '18:00')}`;
+
+// A fresh PGlite data dir is migrated and seeded first: allow for that on a busy machine.
+async function waitFor(url, seconds = 240) {
+  for (let i = 0; i < seconds * 2; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function cookieHeader(response, jar) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** A session cookie whose session holds a cart: the tariffs page's first "book" form, posted without JS. */
+async function cartCookie() {
+  const jar = new Map();
+  const page = await fetch(BASE + TARIFFS);
+  let cookie = cookieHeader(page, jar);
+  const html = await page.text();
+  const form = html.match(/<form[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/g)?.find((f) => f.includes('tariffId'));
+  if (!form) throw new Error('no bookable tariff on the tariffs page');
+  const body = new URLSearchParams();
+  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    body.set(name, value.replaceAll('&amp;', '&'));
+  }
+  const posted = await fetch(BASE + TARIFFS, {
+    method: 'POST',
+    body,
+    headers: { Cookie: cookie, Origin: BASE },
+    redirect: 'manual',
+  });
+  cookie = cookieHeader(posted, jar);
+  if (posted.status !== 302 && posted.status !== 303) throw new Error(`putting a cart failed: ${posted.status}`);
+  return cookie;
+}
+
+function launchChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const chrome = spawn(
+    CHROME,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-extensions',
+      '--no-first-run',
+      '--no-default-browser-check',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  return {
+    ready: waitFor(`http://127.0.0.1:${DEBUG_PORT}/json/version`),
+    async close() {
+      chrome.kill('SIGTERM');
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+let server;
+if (!process.env.BASE_URL) {
+  buildIfNeeded();
+  const dataDir = path.resolve('.data/lighthouse');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ['server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+try {
+  await waitFor(`${BASE}/translations/de.json`);
+  const pages = {
+    index: { path: '/' },
+    'airports.show': { path: '/parkplatz/frankfurt' },
+    'checkout.tariffs': { path: TARIFFS },
+    'checkout.booking': { path: '/buchung', headers: { Cookie: await cartCookie() } },
+  };
+  const results = { date: new Date().toISOString(), cores: os.cpus().length, lighthouse: '12.2.3', pages: {} };
+  for (const [name, { path: pagePath, headers }] of Object.entries(pages)) {
+    // Warm the page (caches, lazy compilation) so the audit measures a steady server.
+    await fetch(BASE + pagePath, { headers });
+    // A fresh browser per page: an earlier page's session cookie in the browser would override the extra
+    // Cookie header, and each audit starts from an empty cache as a first visit does.
+    const chrome = launchChromium();
+    let lhr;
+    try {
+      await chrome.ready;
+      ({ lhr } = await lighthouse(BASE + pagePath, {
+        port: DEBUG_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        extraHeaders: headers,
+      }));
+    } finally {
+      await chrome.close();
+    }
+    if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .filter((a) => a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => (a.displayValue ? `${a.id} (${a.displayValue})` : a.id));
+    results.pages[name] = {
+      path: pagePath,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      failed,
+    };
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), JSON.stringify(lhr, null, 1));
+    }
+  }
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/lighthouse.json', JSON.stringify(results, null, 2) + '\n');
+  console.log(
+    '\n| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const [name, r] of Object.entries(results.pages)) {
+    console.log(
+      `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+    );
+  }
+  for (const [name, r] of Object.entries(results.pages)) {
+    if (r.failed.length) console.log(`${name}: ${r.failed.join(', ')}`);
+  }
+} finally {
+  server?.kill('SIGTERM');
+}

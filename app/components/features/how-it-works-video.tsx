@@ -13,7 +13,7 @@ import { Modal } from '../widgets/modal.tsx';
 /** The shop's video: file, poster, caption files per language, natural size in CSS pixels. */
 const VIDEO = {
   src: '/media/so-funktionierts-v1.webm',
-  poster: '/media/so-funktionierts-v1-poster.png',
+  poster: '/media/so-funktionierts-v1-poster.webp',
   captions: { de: '/media/so-funktionierts-v1.de.vtt', en: '/media/so-funktionierts-v1.en.vtt' },
   width: 640,
   height: 360,

@@ -1,4 +1,3 @@
-import { Star } from 'lucide-react';
 import { RATING_MAX, RATING_MIN } from '~/constants.ts';
 import { clampRating } from '~/client/slider.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
@@ -31,20 +30,17 @@ export function StarRating({
       aria-label={label ?? t('js.rating.label', { value: text })}
       data-rating={rating}
     >
-      <span className="relative inline-flex" aria-hidden>
-        <span className="flex text-line">
-          {Array.from({ length: RATING_MAX }, (_, i) => (
-            <Star key={i} size={size} fill="currentColor" strokeWidth={0} />
-          ))}
-        </span>
+      {/* Two rows of stars (.star-row in app.css): grey, and over it the coloured part cut at the rating. */}
+      <span
+        className="relative inline-block shrink-0"
+        style={{ width: size * RATING_MAX, height: size, '--star': `${size}px` } as React.CSSProperties}
+        aria-hidden
+      >
+        <span className="star-row absolute inset-0 text-line" />
         <span
-          className="absolute inset-0 flex overflow-hidden text-star"
+          className="star-row absolute inset-y-0 left-0 text-star"
           style={{ width: `${(rating / RATING_MAX) * 100}%` }}
-        >
-          {Array.from({ length: RATING_MAX }, (_, i) => (
-            <Star key={i} size={size} fill="currentColor" strokeWidth={0} className="shrink-0" />
-          ))}
-        </span>
+        />
       </span>
       {showText ? (
         <span className="text-sm font-semibold text-ink" aria-hidden>
