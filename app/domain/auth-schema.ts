@@ -8,6 +8,8 @@
  * (top 10,000) is checked on the server (`app/services/passwords.server.ts`), so the browser does not ship it.
  */
 import { z } from 'zod';
+// `/* @__PURE__ */` marks each schema built at module level: a page that imports only this module's plain helpers
+// leaves the schemas and zod out of its JavaScript (issue 11: first-load budget).
 import { COUNTRIES } from './checkout-schema.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
 
@@ -22,7 +24,7 @@ const NAME_MAX_LENGTH = 100;
 const requiredString = () => z.string({ error: 'validation.required' });
 
 /** A required e-mail address, trimmed and lower-cased. */
-const emailSchema = requiredString()
+const emailSchema = /* @__PURE__ */ requiredString()
   .trim()
   .min(1, 'validation.required')
   .max(EMAIL_MAX_LENGTH, 'validation.too_long')
@@ -30,23 +32,28 @@ const emailSchema = requiredString()
   .transform((v) => v.toLowerCase());
 
 /** A new password: 8–128 characters (counted as code points), not trimmed. */
-const newPasswordSchema = requiredString()
+const newPasswordSchema = /* @__PURE__ */ requiredString()
   .min(1, 'validation.required')
   .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, 'validation.password.too_short')
   .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, 'validation.password.too_long');
 
 /** A password typed to prove who one is (any length up to the maximum; only checked against the hash). */
-const currentPasswordSchema = requiredString()
+const currentPasswordSchema = /* @__PURE__ */ requiredString()
   .min(1, 'validation.required')
   .max(PASSWORD_MAX_LENGTH * 4, 'validation.too_long');
 
-const nameSchema = requiredString().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.too_long');
+const nameSchema = /* @__PURE__ */ requiredString()
+  .trim()
+  .min(1, 'validation.required')
+  .max(NAME_MAX_LENGTH, 'validation.too_long');
 
 /** Salutation as in the checkout: `true` Herr/Mr, `false` Frau/Ms, `'d'` (DESIGN §5). */
-const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], { error: 'validation.required' });
+const genderSchema = /* @__PURE__ */ z.union([z.literal(true), z.literal(false), z.literal('d')], {
+  error: 'validation.required',
+});
 
 /** A tick box: true, or the form values `"1"`, `"on"`, `"true"`; anything else (or missing) is false. */
-const checkboxSchema = z.preprocess(
+const checkboxSchema = /* @__PURE__ */ z.preprocess(
   (v) => v === true || v === '1' || v === 'on' || v === 'true',
   z.boolean({ error: 'validation.invalid' }),
 );
@@ -64,7 +71,7 @@ export function passwordEqualsEmail(password: string, email: string): boolean {
 }
 
 /** `POST auth/signin` `{login, password}`: `login` is the e-mail address (lower-cased). */
-export const SignInSchema = z.object({
+export const SignInSchema = /* @__PURE__ */ z.object({
   login: emailSchema,
   password: currentPasswordSchema,
 });
@@ -73,7 +80,7 @@ export const SignInSchema = z.object({
  * `POST auth/signup` `{gender, firstname, lastname, email, password, passwordConfirmation, newsletter?, terms}`:
  * terms must be accepted (`validation.terms`), the password must not be the e-mail (`validation.password.email`).
  */
-export const SignUpSchema = z
+export const SignUpSchema = /* @__PURE__ */ z
   .object({
     gender: genderSchema,
     firstname: nameSchema,
@@ -92,10 +99,10 @@ export const SignUpSchema = z
   });
 
 /** `POST auth/lost-password` `{email}`. */
-export const LostPasswordSchema = z.object({ email: emailSchema });
+export const LostPasswordSchema = /* @__PURE__ */ z.object({ email: emailSchema });
 
 /** `POST auth/reset-password` `{token, password, passwordConfirmation}` (token from the mail link). */
-export const ResetPasswordSchema = z
+export const ResetPasswordSchema = /* @__PURE__ */ z
   .object({
     token: requiredString().trim().min(1, 'validation.required').max(200, 'validation.invalid'),
     password: newPasswordSchema,
@@ -123,7 +130,7 @@ export const SAVED_ADDRESS_KEYS = [
 ] as const;
 
 /** `POST account/profile` `{gender, firstname, lastname, newsletter?}` plus the optional billing-address fields. */
-export const ProfileSchema = z.object({
+export const ProfileSchema = /* @__PURE__ */ z.object({
   gender: genderSchema,
   firstname: nameSchema,
   lastname: nameSchema,
@@ -152,7 +159,7 @@ export const ProfileSchema = z.object({
 });
 
 /** `POST account/password` `{currentPassword, password, passwordConfirmation}`. */
-export const ChangePasswordSchema = z
+export const ChangePasswordSchema = /* @__PURE__ */ z
   .object({
     currentPassword: currentPasswordSchema,
     password: newPasswordSchema,
@@ -161,7 +168,7 @@ export const ChangePasswordSchema = z
   .superRefine(checkConfirmation);
 
 /** `POST account/email` `{password, email}`: the current password and the new address. */
-export const ChangeEmailSchema = z.object({
+export const ChangeEmailSchema = /* @__PURE__ */ z.object({
   password: currentPasswordSchema,
   email: emailSchema,
 });
