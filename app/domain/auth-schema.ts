@@ -113,21 +113,7 @@ export const ResetPasswordSchema = /* @__PURE__ */ z
 const optionalText = (max: number) =>
   z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long').optional();
 
-/**
- * The billing-address fields the account may save (SPEC §3 names; all optional, used to prefill the checkout).
- * Only their formats are checked here; the checkout validates the address in full when it is used.
- */
-export const SAVED_ADDRESS_KEYS = [
-  'company',
-  'street',
-  'streetNumber',
-  'postcode',
-  'city',
-  'country',
-  'phoneRegionCode',
-  'phonePrefix',
-  'phoneNumber',
-] as const;
+export { SAVED_ADDRESS_KEYS } from './saved-address.ts';
 
 /** `POST account/profile` `{gender, firstname, lastname, newsletter?}` plus the optional billing-address fields. */
 export const ProfileSchema = /* @__PURE__ */ z.object({
