@@ -43,6 +43,9 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Every Suspense boundary (the lazily hydrated islands) goes out inline and complete: React 19.2 would
+        // otherwise send large ones after the shell, revealed by an inline script, i.e. not without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           if (timing) timing.renderMs = performance.now() - renderStart;
