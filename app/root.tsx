@@ -12,7 +12,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { I18nProvider, useT } from './components/i18n-context.tsx';
-import { ClientLayer } from './components/widgets/client-layer.tsx';
 import { island } from './components/widgets/island.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
@@ -24,6 +23,9 @@ import { shopContext } from './router-context.ts';
 
 // Header and footer hydrate from chunks of their own (issue 11: first-load JavaScript budget).
 const SiteHeader = island(() => import('./components/layout/site-header.tsx').then((m) => ({ default: m.SiteHeader })));
+const ClientLayer = island(() =>
+  import('./components/widgets/client-layer.tsx').then((m) => ({ default: m.ClientLayer })),
+);
 const SiteFooter = island(() => import('./components/layout/site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { AirportGallery } from '~/components/islands/airport-gallery.ts';
 import { AirportFaq } from '~/components/islands/airport-faq.ts';
 import { HowItWorksVideo } from '~/components/islands/how-it-works-video.ts';

@@ -1,7 +1,8 @@
 import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { MapPanel } from '~/components/islands/map-panel.ts';
-import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportCommentLink, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { SearchForm } from '~/components/islands/search-form.ts';
 import { FaqSearchBox } from '~/components/islands/faq-search-box.ts';
