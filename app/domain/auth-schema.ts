@@ -8,8 +8,6 @@
  * (top 10,000) is checked on the server (`app/services/passwords.server.ts`), so the browser does not ship it.
  */
 import { z } from 'zod';
-// `/* @__PURE__ */` marks each schema built at module level: a page that imports only this module's plain helpers
-// leaves the schemas and zod out of its JavaScript (issue 11: first-load budget).
 import { COUNTRIES } from './checkout-schema.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
 
@@ -24,7 +22,7 @@ const NAME_MAX_LENGTH = 100;
 const requiredString = () => z.string({ error: 'validation.required' });
 
 /** A required e-mail address, trimmed and lower-cased. */
-const emailSchema = /* @__PURE__ */ requiredString()
+const emailSchema = requiredString()
   .trim()
   .min(1, 'validation.required')
   .max(EMAIL_MAX_LENGTH, 'validation.too_long')
@@ -32,28 +30,25 @@ const emailSchema = /* @__PURE__ */ requiredString()
   .transform((v) => v.toLowerCase());
 
 /** A new password: 8–128 characters (counted as code points), not trimmed. */
-const newPasswordSchema = /* @__PURE__ */ requiredString()
+const newPasswordSchema = requiredString()
   .min(1, 'validation.required')
   .refine((v) => [...v].length >= PASSWORD_MIN_LENGTH, 'validation.password.too_short')
   .refine((v) => [...v].length <= PASSWORD_MAX_LENGTH, 'validation.password.too_long');
 
 /** A password typed to prove who one is (any length up to the maximum; only checked against the hash). */
-const currentPasswordSchema = /* @__PURE__ */ requiredString()
+const currentPasswordSchema = requiredString()
   .min(1, 'validation.required')
   .max(PASSWORD_MAX_LENGTH * 4, 'validation.too_long');
 
-const nameSchema = /* @__PURE__ */ requiredString()
-  .trim()
-  .min(1, 'validation.required')
-  .max(NAME_MAX_LENGTH, 'validation.too_long');
+const nameSchema = requiredString().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.too_long');
 
 /** Salutation as in the checkout: `true` Herr/Mr, `false` Frau/Ms, `'d'` (DESIGN §5). */
-const genderSchema = /* @__PURE__ */ z.union([z.literal(true), z.literal(false), z.literal('d')], {
+const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], {
   error: 'validation.required',
 });
 
 /** A tick box: true, or the form values `"1"`, `"on"`, `"true"`; anything else (or missing) is false. */
-const checkboxSchema = /* @__PURE__ */ z.preprocess(
+const checkboxSchema = z.preprocess(
   (v) => v === true || v === '1' || v === 'on' || v === 'true',
   z.boolean({ error: 'validation.invalid' }),
 );
@@ -71,7 +66,7 @@ export function passwordEqualsEmail(password: string, email: string): boolean {
 }
 
 /** `POST auth/signin` `{login, password}`: `login` is the e-mail address (lower-cased). */
-export const SignInSchema = /* @__PURE__ */ z.object({
+export const SignInSchema = z.object({
   login: emailSchema,
   password: currentPasswordSchema,
 });
@@ -80,7 +75,7 @@ export const SignInSchema = /* @__PURE__ */ z.object({
  * `POST auth/signup` `{gender, firstname, lastname, email, password, passwordConfirmation, newsletter?, terms}`:
  * terms must be accepted (`validation.terms`), the password must not be the e-mail (`validation.password.email`).
  */
-export const SignUpSchema = /* @__PURE__ */ z
+export const SignUpSchema = z
   .object({
     gender: genderSchema,
     firstname: nameSchema,
@@ -99,10 +94,10 @@ export const SignUpSchema = /* @__PURE__ */ z
   });
 
 /** `POST auth/lost-password` `{email}`. */
-export const LostPasswordSchema = /* @__PURE__ */ z.object({ email: emailSchema });
+export const LostPasswordSchema = z.object({ email: emailSchema });
 
 /** `POST auth/reset-password` `{token, password, passwordConfirmation}` (token from the mail link). */
-export const ResetPasswordSchema = /* @__PURE__ */ z
+export const ResetPasswordSchema = z
   .object({
     token: requiredString().trim().min(1, 'validation.required').max(200, 'validation.invalid'),
     password: newPasswordSchema,
@@ -116,7 +111,7 @@ const optionalText = (max: number) =>
 export { SAVED_ADDRESS_KEYS } from './saved-address.ts';
 
 /** `POST account/profile` `{gender, firstname, lastname, newsletter?}` plus the optional billing-address fields. */
-export const ProfileSchema = /* @__PURE__ */ z.object({
+export const ProfileSchema = z.object({
   gender: genderSchema,
   firstname: nameSchema,
   lastname: nameSchema,
@@ -145,7 +140,7 @@ export const ProfileSchema = /* @__PURE__ */ z.object({
 });
 
 /** `POST account/password` `{currentPassword, password, passwordConfirmation}`. */
-export const ChangePasswordSchema = /* @__PURE__ */ z
+export const ChangePasswordSchema = z
   .object({
     currentPassword: currentPasswordSchema,
     password: newPasswordSchema,
@@ -154,7 +149,7 @@ export const ChangePasswordSchema = /* @__PURE__ */ z
   .superRefine(checkConfirmation);
 
 /** `POST account/email` `{password, email}`: the current password and the new address. */
-export const ChangeEmailSchema = /* @__PURE__ */ z.object({
+export const ChangeEmailSchema = z.object({
   password: currentPasswordSchema,
   email: emailSchema,
 });

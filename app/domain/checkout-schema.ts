@@ -10,8 +10,6 @@
  * Messages are translation keys (`validation.*`), translated where they are shown.
  */
 import { z } from 'zod';
-// `/* @__PURE__ */` marks each schema built at module level: a page that imports only this module's plain helpers
-// leaves the schemas and zod out of its JavaScript (issue 11: first-load budget).
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR, type BulkyBaggageFlag } from '../constants.ts';
 import { EMAIL_MAX_LENGTH, issuesToFieldKeys, isEmail, type FieldErrors } from './field-errors.ts';
 import { isFilled } from './filled.ts';
@@ -240,15 +238,15 @@ function isValidLicensePlate(plate: string): boolean {
 const required = (schema: z.ZodString) =>
   z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').pipe(schema);
 const requiredText = (max: number) => required(z.string().max(max, 'validation.too_long'));
-const genderSchema = /* @__PURE__ */ z.union([z.literal(true), z.literal(false), z.literal('d')], {
+const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], {
   error: 'validation.required',
 });
-const countrySchema = /* @__PURE__ */ z.enum(COUNTRIES, { error: 'validation.country' });
+const countrySchema = z.enum(COUNTRIES, { error: 'validation.country' });
 const integer = (min: number) =>
   z.coerce.number({ error: 'validation.required' }).int('validation.integer').min(min, 'validation.min');
 
 /** Travel on the wire (DESIGN §5): times local `YYYY-MM-DDTHH:mm`, bulkyBaggage `;`-joined. */
-const TravelSchema = /* @__PURE__ */ z
+const TravelSchema = z
   .object({
     entryTime: required(z.string().regex(LOCAL_DATE_TIME, 'validation.datetime')),
     exitTime: required(z.string().regex(LOCAL_DATE_TIME, 'validation.datetime')),
@@ -273,13 +271,13 @@ const TravelSchema = /* @__PURE__ */ z
 
 const addressFields = {
   gender: genderSchema,
-  firstname: /* @__PURE__ */ requiredText(100),
-  lastname: /* @__PURE__ */ requiredText(100),
-  company: /* @__PURE__ */ z.string({ error: 'validation.invalid' }).trim().max(100, 'validation.too_long').default(''),
-  street: /* @__PURE__ */ requiredText(120),
-  streetNumber: /* @__PURE__ */ requiredText(20),
-  postcode: /* @__PURE__ */ requiredText(12),
-  city: /* @__PURE__ */ requiredText(100),
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+  company: z.string({ error: 'validation.invalid' }).trim().max(100, 'validation.too_long').default(''),
+  street: requiredText(120),
+  streetNumber: requiredText(20),
+  postcode: requiredText(12),
+  city: requiredText(100),
   country: countrySchema,
 };
 
@@ -293,7 +291,7 @@ function checkPostcode(address: { postcode: string; country: string }, ctx: z.Re
  * Billing address on the wire, with the separate invoice address flat under the `billIsDifferentAddress`
  * prefix when `billIsDifferent` is true (SPEC §3).
  */
-const BillingAddressSchema = /* @__PURE__ */ z
+const BillingAddressSchema = z
   .object({
     ...addressFields,
     email: required(z.string().max(EMAIL_MAX_LENGTH, 'validation.too_long').refine(isEmail, 'validation.email')),
@@ -325,9 +323,7 @@ const BillingAddressSchema = /* @__PURE__ */ z
   });
 
 /** The separate invoice address with plain keys (after `invoiceAddressFromWire`). */
-export const InvoiceAddressSchema = /* @__PURE__ */ z
-  .object(addressFields)
-  .superRefine((a, ctx) => checkPostcode(a, ctx, 'postcode'));
+export const InvoiceAddressSchema = z.object(addressFields).superRefine((a, ctx) => checkPostcode(a, ctx, 'postcode'));
 
 /** Reads the flat `billIsDifferentAddress*` fields of a wire body into a plain invoice address. */
 export function invoiceAddressFromWire(body: Record<string, unknown>): Record<string, unknown> {
@@ -335,7 +331,7 @@ export function invoiceAddressFromWire(body: Record<string, unknown>): Record<st
 }
 
 /** Payment on the wire: an offered type and an optional coupon code. */
-const PaymentSchema = /* @__PURE__ */ z.object({
+const PaymentSchema = z.object({
   paymentType: z.enum(PAYMENT_TYPES, { error: 'validation.payment_type' }),
   couponCode: z
     .string({ error: 'validation.invalid' })

@@ -3,8 +3,6 @@
  * `{topic, reference?, name, email, message}`), shared by the browser and the server. Messages are translation keys.
  */
 import { z } from 'zod';
-// `/* @__PURE__ */` marks each schema built at module level: a page that imports only this module's plain helpers
-// leaves the schemas and zod out of its JavaScript (issue 11: first-load budget).
 import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
 import { normalizeReference } from './reference.ts';
 
@@ -31,7 +29,7 @@ const required = (key = 'validation.required') => z.string({ error: key }).trim(
  * lower-cased (it is the address we answer to). `website` is the honeypot: any value passes validation, and the
  * service drops a message whose honeypot is filled.
  */
-export const ContactMessageSchema = /* @__PURE__ */ z.object({
+export const ContactMessageSchema = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: 'validation.contact.topic' }),
   reference: z
     .string({ error: 'validation.contact.reference' })

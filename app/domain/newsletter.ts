@@ -4,8 +4,6 @@
  * form without JavaScript may send the visitor back to.
  */
 import { z } from 'zod';
-// `/* @__PURE__ */` marks each schema built at module level: a page that imports only this module's plain helpers
-// leaves the schemas and zod out of its JavaScript (issue 11: first-load budget).
 import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
 
 /** A confirmation link is valid this long, hours (issue 10: 48 h). */
@@ -15,7 +13,7 @@ export const NEWSLETTER_CONFIRM_TTL_HOURS = 48;
 const NAME_MAX_LENGTH = 100;
 
 /** An optional name: trimmed; empty counts as not given. */
-const optionalName = /* @__PURE__ */ z
+const optionalName = z
   .string({ error: 'validation.invalid' })
   .trim()
   .max(NAME_MAX_LENGTH, 'validation.too_long')
@@ -26,7 +24,7 @@ const optionalName = /* @__PURE__ */ z
  * `POST newsletter` `{email, firstname?, lastname?}` (DESIGN §5): the address trimmed and lower-cased, names
  * optional. Messages are translation keys.
  */
-export const NewsletterSignupSchema = /* @__PURE__ */ z.object({
+export const NewsletterSignupSchema = z.object({
   email: z
     .string({ error: 'validation.required' })
     .trim()
