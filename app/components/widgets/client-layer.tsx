@@ -15,7 +15,8 @@ import { readHead } from '~/client/head.ts';
 import { modalForHash, type ModalName } from '~/client/modal-store.ts';
 import { authenticated, flash, modals, reportError, startTranslator } from '~/client/runtime.ts';
 import type { Dictionary } from '~/i18n.ts';
-import { island } from './island.tsx';
+import { CookieBar } from './cookie-bar.tsx';
+import { FlashOutlet } from './flash-outlet.tsx';
 import { useStore } from './use-store.ts';
 
 // The account modals (forms, field rules) load when one of them first opens, not with every page (issue 11
@@ -23,9 +24,6 @@ import { useStore } from './use-store.ts';
 const AccountModals = lazy(() => import('./account-modals.tsx').then((m) => ({ default: m.AccountModals })));
 const ACCOUNT_MODALS: readonly ModalName[] = ['login', 'lostPassword', 'register', 'registered'];
 const NO_MODAL = { open: null, opener: null } as const;
-// The flash outlet (server flashes are in the HTML) and the cookie bar hydrate from chunks of their own.
-const FlashOutlet = island(() => import('./flash-outlet.tsx').then((m) => ({ default: m.FlashOutlet })));
-const CookieBar = island(() => import('./cookie-bar.tsx').then((m) => ({ default: m.CookieBar })));
 
 /** Mounts the account modals once one of them is asked for; they open themselves from the modal store. */
 function AccountModalsOnDemand() {
