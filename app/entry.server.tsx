@@ -7,11 +7,12 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { currentTiming } from '#database/request-timing.server.ts';
 import { NonceProvider } from './components/nonce.tsx';
+import { islandsReady } from './components/widgets/island.tsx';
 import { shopContext } from './router-context.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,6 +26,8 @@ export default function handleRequest(
 
   const timing = currentTiming();
   const renderStart = performance.now();
+  // lazily hydrated parts render on the server like any other component once their modules are loaded
+  await islandsReady();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -40,6 +43,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Every Suspense boundary (the lazily hydrated islands) goes out inline and complete: React 19.2 would
+        // otherwise send large ones after the shell, revealed by an inline script, i.e. not without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           if (timing) timing.renderMs = performance.now() - renderStart;

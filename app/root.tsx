@@ -11,10 +11,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { SiteFooter } from './components/layout/site-footer.tsx';
-import { SiteHeader } from './components/layout/site-header.tsx';
 import { I18nProvider, useT } from './components/i18n-context.tsx';
-import { ClientLayer } from './components/widgets/client-layer.tsx';
+import { island } from './components/widgets/island.tsx';
 import { useNonce } from './components/nonce.tsx';
 import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
 import { toLocale } from './i18n.ts';
@@ -22,6 +20,13 @@ import { hasMapConsent } from './client/map-consent.ts';
 import { currentUser } from './services/auth.server.ts';
 import './app.css';
 import { shopContext } from './router-context.ts';
+
+// Header and footer hydrate from chunks of their own (issue 11: first-load JavaScript budget).
+const SiteHeader = island(() => import('./components/layout/site-header.tsx').then((m) => ({ default: m.SiteHeader })));
+const ClientLayer = island(() =>
+  import('./components/widgets/client-layer.tsx').then((m) => ({ default: m.ClientLayer })),
+);
+const SiteFooter = island(() => import('./components/layout/site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, session } = context.get(shopContext);

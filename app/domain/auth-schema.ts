@@ -43,7 +43,9 @@ const currentPasswordSchema = requiredString()
 const nameSchema = requiredString().trim().min(1, 'validation.required').max(NAME_MAX_LENGTH, 'validation.too_long');
 
 /** Salutation as in the checkout: `true` Herr/Mr, `false` Frau/Ms, `'d'` (DESIGN §5). */
-const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], { error: 'validation.required' });
+const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], {
+  error: 'validation.required',
+});
 
 /** A tick box: true, or the form values `"1"`, `"on"`, `"true"`; anything else (or missing) is false. */
 const checkboxSchema = z.preprocess(
@@ -106,21 +108,7 @@ export const ResetPasswordSchema = z
 const optionalText = (max: number) =>
   z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.too_long').optional();
 
-/**
- * The billing-address fields the account may save (SPEC §3 names; all optional, used to prefill the checkout).
- * Only their formats are checked here; the checkout validates the address in full when it is used.
- */
-export const SAVED_ADDRESS_KEYS = [
-  'company',
-  'street',
-  'streetNumber',
-  'postcode',
-  'city',
-  'country',
-  'phoneRegionCode',
-  'phonePrefix',
-  'phoneNumber',
-] as const;
+export { SAVED_ADDRESS_KEYS } from './saved-address.ts';
 
 /** `POST account/profile` `{gender, firstname, lastname, newsletter?}` plus the optional billing-address fields. */
 export const ProfileSchema = z.object({

@@ -13,45 +13,12 @@ import { z } from 'zod';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR, type BulkyBaggageFlag } from '../constants.ts';
 import { EMAIL_MAX_LENGTH, issuesToFieldKeys, isEmail, type FieldErrors } from './field-errors.ts';
 import { isFilled } from './filled.ts';
+import { COUNTRIES, PAYMENT_TYPES } from './checkout-options.ts';
 
 /** Salutation: `true` Herr/Mr, `false` Frau/Ms, `'d'` divers/no salutation (DESIGN §5). */
 export type Gender = true | false | 'd';
 
-/** Payment types offered now (DESIGN §6); online types come through a PaymentProvider later. */
-export const PAYMENT_TYPES = ['invoice', 'on_site'] as const;
-/** A payment type id. */
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-/** Countries accepted for addresses (ISO 3166-1 alpha-2), most frequent first. */
-export const COUNTRIES = [
-  'DE',
-  'AT',
-  'CH',
-  'NL',
-  'BE',
-  'LU',
-  'FR',
-  'DK',
-  'PL',
-  'CZ',
-  'IT',
-  'ES',
-  'PT',
-  'SE',
-  'NO',
-  'FI',
-  'GB',
-  'IE',
-  'HU',
-  'SK',
-  'SI',
-  'HR',
-  'GR',
-  'RO',
-  'BG',
-  'TR',
-  'US',
-] as const;
+export { COUNTRIES, PAYMENT_TYPES, type PaymentType } from './checkout-options.ts';
 
 /** SPEC §3 travel, as held on the client. Times are airport local `YYYY-MM-DDTHH:mm`. */
 export type Travel = {
@@ -271,7 +238,9 @@ function isValidLicensePlate(plate: string): boolean {
 const required = (schema: z.ZodString) =>
   z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').pipe(schema);
 const requiredText = (max: number) => required(z.string().max(max, 'validation.too_long'));
-const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], { error: 'validation.required' });
+const genderSchema = z.union([z.literal(true), z.literal(false), z.literal('d')], {
+  error: 'validation.required',
+});
 const countrySchema = z.enum(COUNTRIES, { error: 'validation.country' });
 const integer = (min: number) =>
   z.coerce.number({ error: 'validation.required' }).int('validation.integer').min(min, 'validation.min');

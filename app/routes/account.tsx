@@ -1,12 +1,12 @@
 import { data, redirect, useLocation } from 'react-router';
+import type { AccountFailure } from '~/components/account/account-sections.tsx';
 import {
   DataSection,
   EmailSection,
   PasswordSection,
   ProfileSection,
   ReservationsSection,
-  type AccountFailure,
-} from '~/components/account/account-sections.tsx';
+} from '~/components/islands/account-sections.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';

@@ -1,6 +1,6 @@
 import { Lock, Plane } from 'lucide-react';
 import { Link } from 'react-router';
-import { MapPanel } from '~/components/features/map-panel.tsx';
+import { MapPanel } from '~/components/islands/map-panel.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { prefillFromAccount } from '~/components/account/save-address.ts';
-import { CheckoutPage } from '~/components/checkout/checkout-page.tsx';
+import { CheckoutPage } from '~/components/islands/checkout-page.ts';
 import type { BookingPageData } from '~/components/checkout/types.ts';
-import { PAYMENT_TYPES } from '~/domain/checkout-schema.ts';
+import { PAYMENT_TYPES } from '~/domain/checkout-options.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { LockedAirportNotice } from '~/components/shop/locked-airport-form.tsx';
-import { SearchForm } from '~/components/shop/search-form.tsx';
-import { TariffLists } from '~/components/shop/tariff-lists.tsx';
+import { SearchForm } from '~/components/islands/search-form.ts';
+import { TariffLists } from '~/components/islands/tariff-lists.ts';
 import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';

@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { ContactForm } from '~/components/contact/contact-form.tsx';
-import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
+import { ContactForm } from '~/components/islands/contact-form.ts';
+import { FaqSearchBox } from '~/components/islands/faq-search-box.ts';
 import { useT } from '~/components/i18n-context.tsx';
-import { MapPanel } from '~/components/features/map-panel.tsx';
+import { MapPanel } from '~/components/islands/map-panel.ts';
 import { CONTACT_TOPICS, contactBodyFromForm } from '~/domain/contact-schema.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';

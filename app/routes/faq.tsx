@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FaqList } from '~/components/faq/faq-list.tsx';
+import { FaqList } from '~/components/islands/faq-list.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';

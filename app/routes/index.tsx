@@ -1,10 +1,11 @@
 import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { MapPanel } from '~/components/features/map-panel.tsx';
-import { AirportCommentLink, AirportCommentModal, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { MapPanel } from '~/components/islands/map-panel.ts';
+import { AirportCommentLink, useAirportComment } from '~/components/features/airport-comment.tsx';
+import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { SearchForm } from '~/components/shop/search-form.tsx';
-import { FaqSearchBox } from '~/components/faq/faq-search-box.tsx';
+import { SearchForm } from '~/components/islands/search-form.ts';
+import { FaqSearchBox } from '~/components/islands/faq-search-box.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
@@ -12,8 +13,8 @@ import { toLocale } from '~/i18n.ts';
 import { listAirportSummaries } from '~/services/catalog.server.ts';
 import type { Route } from './+types/index';
 import { shopContext } from '~/router-context.ts';
-import { RatingsSection } from '~/components/ratings/ratings-section.tsx';
-import { RatingSummary } from '~/components/ratings/rating-summary.tsx';
+import { RatingsSection } from '~/components/islands/ratings-section.ts';
+import { RatingSummary } from '~/components/islands/rating-summary.ts';
 import { ratingJsonLd, REVIEWS_PAGE_PARAM, SHOP_RATING_ID } from '~/domain/ratings.ts';
 import { loadRatingsSection } from '~/services/ratings.server.ts';
 

@@ -4,7 +4,7 @@
  * (works without JavaScript); a refusal comes back as the action's data for that intent.
  */
 import { ChevronRight } from 'lucide-react';
-import { COUNTRIES } from '~/domain/checkout-schema.ts';
+import { COUNTRIES } from '~/domain/checkout-options.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
 import { FormField } from '../ui/form-field.tsx';

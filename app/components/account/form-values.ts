@@ -3,7 +3,7 @@
  * no-JS pages' actions, so both send exactly the same fields. Gender radios carry `1` (Mr), `0` (Ms), `d`.
  */
 
-import { SAVED_ADDRESS_KEYS } from '~/domain/auth-schema.ts';
+import { SAVED_ADDRESS_KEYS } from '~/domain/saved-address.ts';
 
 type Form = Pick<FormData, 'get'>;
 

@@ -4,7 +4,7 @@
  * ignored (the booking is made; the account keeps its old address).
  */
 import { api } from '~/client/api.ts';
-import { SAVED_ADDRESS_KEYS } from '~/domain/auth-schema.ts';
+import { SAVED_ADDRESS_KEYS } from '~/domain/saved-address.ts';
 import type { BillingAddress } from '~/domain/checkout-schema.ts';
 
 /** The profile body for `billing` (the checkout's wire names are the account's). */

@@ -5,8 +5,22 @@ import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { useT } from '../i18n-context.tsx';
 import type { FieldMessages } from './auth-fields.tsx';
 
-/** Field messages of a failed parse of `body` with `schema` (translated), or null when it passes. */
-function schemaMessages(schema: z.ZodType, body: unknown, t: (key: string) => string): FieldMessages | null {
+/**
+ * Field messages of a failed parse of `body` with the schema `load` resolves to (translated), or null when it
+ * passes. The schema (and zod, ~24 KiB gzip) loads on the first submit, not with the page (issue 11 budget); when
+ * it cannot load, the server's check alone answers (it validates with the same schema).
+ */
+async function schemaMessages(
+  load: () => Promise<z.ZodType>,
+  body: unknown,
+  t: (key: string) => string,
+): Promise<FieldMessages | null> {
+  let schema: z.ZodType;
+  try {
+    schema = await load();
+  } catch {
+    return null;
+  }
   const result = schema.safeParse(body);
   if (result.success) return null;
   const keys = issuesToFieldKeys(result.error.issues);
@@ -15,7 +29,7 @@ function schemaMessages(schema: z.ZodType, body: unknown, t: (key: string) => st
 
 /**
  * A form that posts to the API (the account modals, the account page with JavaScript): reads the form on
- * submit, validates in the browser (`schema`, the shared zod schema), calls the API and shows its 422 field
+ * submit, validates in the browser (`schema` loads the shared zod schema), calls the API and shows its 422 field
  * messages (already translated by the server) or its message (429 and others). The first invalid field gets
  * the focus; field errors are announced (FormField `errorRole="alert"`).
  */
@@ -26,7 +40,7 @@ export function useApiForm<B, R>({
   onSuccess,
 }: {
   toBody: (form: FormData) => B;
-  schema?: z.ZodType;
+  schema?: () => Promise<z.ZodType>;
   call: (body: B) => Promise<R>;
   onSuccess: (result: R, form: HTMLFormElement) => void;
 }) {
@@ -43,14 +57,15 @@ export function useApiForm<B, R>({
     if (busy) return;
     const form = event.currentTarget;
     const body = toBody(new FormData(form));
-    const invalid = schema ? schemaMessages(schema, body, t) : null;
+    setBusy(true);
+    const invalid = schema ? await schemaMessages(schema, body, t) : null;
     if (invalid) {
+      setBusy(false);
       setErrors(invalid);
       setMessage(null);
       focusFirstError(form);
       return;
     }
-    setBusy(true);
     setErrors({});
     setMessage(null);
     try {

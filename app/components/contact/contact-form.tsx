@@ -13,7 +13,6 @@ import {
   CONTACT_MESSAGE_MIN_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_TOPICS,
-  ContactMessageSchema,
   contactBodyFromForm,
 } from '~/domain/contact-schema.ts';
 import { FormMessage } from '../account/auth-fields.tsx';
@@ -37,7 +36,7 @@ export function ContactForm({ refused, preset }: { refused?: ContactFormState; p
   const [viaApi, setViaApi] = useState(false);
   const api$ = useApiForm({
     toBody: contactBodyFromForm,
-    schema: ContactMessageSchema,
+    schema: () => import('~/domain/contact-schema.ts').then((m) => m.ContactMessageSchema),
     call: (body) => api.contact(body),
     onSuccess: (result, form) => {
       form.reset();

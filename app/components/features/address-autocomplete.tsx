@@ -16,7 +16,7 @@ import { MapPin } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, isApiError } from '~/client/api.ts';
 import type { AddressSuggestion } from '~/domain/address-suggestion.ts';
-import { COUNTRIES } from '~/domain/checkout-schema.ts';
+import { COUNTRIES } from '~/domain/checkout-options.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import {
   AUTOCOMPLETE_DEBOUNCE_MS,

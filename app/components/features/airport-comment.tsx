@@ -2,14 +2,12 @@
  * The airport comment link and the `eapcomment` modal (SPEC §2 "follow the airport comment link", index and
  * airports.show). The link is a real link (to the airport page's `#hinweis` section, where the notice is printed),
  * so it works without JavaScript; with JavaScript a plain click opens the modal with the notice instead.
- * Small and used on first paint, so it is part of the page chunk, not a lazy feature.
+ * Small and used on first paint, so it is part of the page chunk, not a lazy feature; the modal
+ * (`airport-comment-modal.tsx`) hydrates from a chunk of its own, and the modal store (`~/client/runtime.ts`) comes
+ * with the client layer's chunks (issue 11: first-load budget).
  */
-import { Info } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
-import { modals } from '~/client/runtime.ts';
-import { Modal } from '../widgets/modal.tsx';
-import { useHref, useT } from '../i18n-context.tsx';
+import { useHref } from '../i18n-context.tsx';
 
 /** An airport with a notice. */
 export type CommentAirport = { slug: string; iata: string; name: string; comment: string };
@@ -22,7 +20,7 @@ export function useAirportComment() {
   const [airport, setAirport] = useState<CommentAirport | null>(null);
   const open = useCallback((next: CommentAirport, opener: HTMLElement | null) => {
     setAirport(next);
-    modals.open('eapcomment', opener);
+    void import('~/client/runtime.ts').then(({ modals }) => modals.open('eapcomment', opener));
   }, []);
   return { airport, open };
 }
@@ -59,41 +57,5 @@ export function AirportCommentLink({
     >
       {children}
     </a>
-  );
-}
-
-/** The `eapcomment` modal with the notice of `airport`; `showPageLink` adds a link to the airport page. */
-export function AirportCommentModal({
-  airport,
-  showPageLink = false,
-}: {
-  airport: CommentAirport | null;
-  showPageLink?: boolean;
-}) {
-  const t = useT();
-  const href = useHref();
-  return (
-    <Modal
-      name="eapcomment"
-      title={airport ? t('feature.comment.title', { airport: airport.name }) : t('feature.comment.heading')}
-    >
-      {airport ? (
-        <div className="space-y-4">
-          <p className="flex gap-3 rounded-xl bg-warn-soft p-4 text-ink">
-            <Info aria-hidden className="mt-0.5 shrink-0 text-warn" size={18} />
-            <span>{airport.comment}</span>
-          </p>
-          {showPageLink ? (
-            <Link
-              to={href(`/parkplatz/${airport.slug}`)}
-              className="btn-secondary"
-              onClick={() => modals.close('eapcomment')}
-            >
-              {t('feature.comment.page_link', { airport: airport.name })}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-    </Modal>
   );
 }

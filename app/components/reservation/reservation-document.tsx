@@ -3,7 +3,7 @@
  * routes, rendered without the site's chrome): the reservation view, reporting its height to the parent frame.
  */
 import { useRouteLoaderData } from 'react-router';
-import { ReservationDetails } from '~/components/reservation/reservation-details.tsx';
+import { ReservationDetails } from '~/components/islands/reservation-details.ts';
 import { FramedDocument } from '~/components/widgets/document-frame.tsx';
 import type { ReservationView } from '~/domain/reservation-view.ts';
 

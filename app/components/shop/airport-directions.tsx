@@ -1,7 +1,7 @@
 import { Info, Navigation } from 'lucide-react';
 import { COMMENT_ANCHOR } from '../features/airport-comment.tsx';
 import type { AirportMapProps } from '../features/airport-map.tsx';
-import { MapPanel } from '../features/map-panel.tsx';
+import { MapPanel } from '../islands/map-panel.ts';
 import { useT } from '../i18n-context.tsx';
 import { LotDirections, type DirectionsLot } from './lot-directions.tsx';
 

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { api, isApiError } from '~/client/api.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
-import { NewsletterSignupSchema } from '~/domain/newsletter.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import { FormField } from '../ui/form-field.tsx';
 
@@ -17,10 +16,23 @@ type Values = { email?: string; firstname?: string; lastname?: string };
 /** The state of a sign-up: the answer's message, or field and form errors. */
 type Outcome = { ok: true; message: string } | { ok: false; errors: Record<string, string>; message?: string };
 
+/**
+ * Checks the values with the shared schema, loaded on the first submit (zod stays out of every page's first load,
+ * issue 11); when it cannot load, the server's check (the same schema) answers alone.
+ */
+async function checkValues(values: Values) {
+  try {
+    const { NewsletterSignupSchema } = await import('~/domain/newsletter.ts');
+    return NewsletterSignupSchema.safeParse(values);
+  } catch {
+    return null;
+  }
+}
+
 /** Posts the form to the API; maps 422 field errors and other refusals to messages. */
 async function submit(values: Values, source: string, t: (key: string) => string): Promise<Outcome> {
-  const parsed = NewsletterSignupSchema.safeParse(values);
-  if (!parsed.success) {
+  const parsed = await checkValues(values);
+  if (parsed && !parsed.success) {
     const keys = issuesToFieldKeys(parsed.error.issues);
     return { ok: false, errors: Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(k[0])])) };
   }

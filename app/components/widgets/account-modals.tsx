@@ -11,7 +11,6 @@ import { api } from '~/client/api.ts';
 import { markSignedIn } from '~/client/auth-state.ts';
 import { authenticated, flash, modals, signedInUser } from '~/client/runtime.ts';
 import type { ModalName } from '~/client/modal-store.ts';
-import { LostPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
 import { FormMessage, LostPasswordFields, SignInFields, SignUpFields } from '../account/auth-fields.tsx';
 import { lostPasswordBody, signInBody, signUpBody } from '../account/form-values.ts';
 import { useApiForm } from '../account/use-api-form.ts';
@@ -53,7 +52,7 @@ function LoginModal() {
   const signedIn = useSignedIn();
   const form = useApiForm({
     toBody: signInBody,
-    schema: SignInSchema,
+    schema: () => import('~/domain/auth-schema.ts').then((m) => m.SignInSchema),
     call: (body) => api.auth.signin(body),
     onSuccess: ({ user }) => {
       signedIn(user);
@@ -85,7 +84,7 @@ function LostPasswordModal() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useApiForm({
     toBody: lostPasswordBody,
-    schema: LostPasswordSchema,
+    schema: () => import('~/domain/auth-schema.ts').then((m) => m.LostPasswordSchema),
     call: (body) => api.auth.lostPassword(body),
     onSuccess: ({ message }) => setSent(message),
   });
@@ -113,7 +112,7 @@ function RegisterModal() {
   const signedIn = useSignedIn();
   const form = useApiForm({
     toBody: signUpBody,
-    schema: SignUpSchema,
+    schema: () => import('~/domain/auth-schema.ts').then((m) => m.SignUpSchema),
     call: (body) => api.auth.signup(body),
     onSuccess: ({ user }) => {
       signedIn(user);

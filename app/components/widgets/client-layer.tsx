@@ -6,18 +6,36 @@
  * Browser API for other scripts and tests: `window.eapFlash({title?, message?, type?, duration?})` or
  * `window.dispatchEvent(new CustomEvent('eap:flash', {detail: {...}}))` show a flash message.
  */
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ensureDataLayer, loadAnalytics } from '~/client/analytics.ts';
 import { installGlobalErrorHandler } from '~/client/error-reporter.ts';
 import type { FlashInput } from '~/client/flash-store.ts';
 import { readHead } from '~/client/head.ts';
-import { modalForHash } from '~/client/modal-store.ts';
+import { modalForHash, type ModalName } from '~/client/modal-store.ts';
 import { authenticated, flash, modals, reportError, startTranslator } from '~/client/runtime.ts';
 import type { Dictionary } from '~/i18n.ts';
-import { AccountModals } from './account-modals.tsx';
 import { CookieBar } from './cookie-bar.tsx';
 import { FlashOutlet } from './flash-outlet.tsx';
+import { useStore } from './use-store.ts';
+
+// The account modals (forms, field rules) load when one of them first opens, not with every page (issue 11
+// budget); without JavaScript the header links lead to the pages /anmelden, /registrieren, /passwort-vergessen.
+const AccountModals = lazy(() => import('./account-modals.tsx').then((m) => ({ default: m.AccountModals })));
+const ACCOUNT_MODALS: readonly ModalName[] = ['login', 'lostPassword', 'register', 'registered'];
+const NO_MODAL = { open: null, opener: null } as const;
+
+/** Mounts the account modals once one of them is asked for; they open themselves from the modal store. */
+function AccountModalsOnDemand() {
+  const open = useStore(modals, NO_MODAL).open;
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && open !== null && ACCOUNT_MODALS.includes(open)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AccountModals />
+    </Suspense>
+  ) : null;
+}
 
 declare global {
   interface Window {
@@ -99,7 +117,7 @@ export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl }: Cl
 
   return (
     <>
-      <AccountModals />
+      <AccountModalsOnDemand />
       <FlashOutlet initial={serverFlash} />
       <CookieBar onConsent={onConsent} />
     </>

@@ -1,0 +1,4 @@
+import { island } from '../widgets/island.tsx';
+
+/** The airport page's FAQ, server-rendered and hydrated from a chunk of its own (issue 11 budget). */
+export const AirportFaq = island(() => import('../faq/airport-faq.tsx').then((m) => ({ default: m.AirportFaq })));
