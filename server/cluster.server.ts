@@ -1,5 +1,5 @@
 /**
- * `WEB_CONCURRENCY` worker processes (issue 11 item 3, decision 00XX): node's `cluster`, no home-made balancer
+ * `WEB_CONCURRENCY` worker processes (issue 11 item 3, decision 0018): node's `cluster`, no home-made balancer
  * (DESIGN §1). The primary validates the environment (so the session secret file exists before any worker reads
  * it), writes the admin token of `npm run airport` once and hands it to every worker (any worker may receive
  * the command's request), forks the workers, restarts a crashed one with a backoff, and stops them all on

@@ -176,7 +176,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * The number of server processes (issue 11, decision 00XX): `WEB_CONCURRENCY` when set, else the cores
+ * The number of server processes (issue 11, decision 0018): `WEB_CONCURRENCY` when set, else the cores
  * (`os.availableParallelism()`) with PostgreSQL and 1 on PGlite.
  * @throws Error when more than one process is asked for without `DATABASE_URL`: PGlite is the database inside
  *   one process (`database/pglite-lock.server.ts`), a second process could not open it.

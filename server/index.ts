@@ -45,7 +45,7 @@ export async function startApp(
     staticDir?: string;
     devMiddleware?: RequestHandler;
     /**
-     * A cluster worker (issue 11, decision 00XX): the admin token its primary wrote to `DATA_DIR/admin-token` (the
+     * A cluster worker (issue 11, decision 0018): the admin token its primary wrote to `DATA_DIR/admin-token` (the
      * worker then neither writes nor removes the file) and whether it is the jobs process, which delivers mail
      * and runs the scheduled jobs (hourly purge, ratings import) while the web workers only announce queued mail
      * (`announceMail`). A single process owns its token file and does everything itself.
@@ -111,7 +111,7 @@ export async function startApp(
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
   // Hourly housekeeping: expired sessions and idempotency keys past their replay window. In a cluster only one
-  // worker runs it (the deletes would be safe twice, but are work for nothing; decision 00XX).
+  // worker runs it (the deletes would be safe twice, but are work for nothing; decision 0018).
   const purge = scheduledJobs
     ? setInterval(
         () => {

@@ -1,5 +1,5 @@
 /**
- * The short-lived page cache (issue 11 item 2, decision 00XX): the HTML of anonymous GET pages (index, airports
+ * The short-lived page cache (issue 11 item 2, decision 0017): the HTML of anonymous GET pages (index, airports
  * list, airport page, FAQ, tariffs) kept a few seconds per URL, with the per-request parts filled in per answer.
  *
  * How it stays correct:
@@ -113,7 +113,7 @@ export type PageCache = {
  *
  * @param ctx - the app (database for the cache events and airport look-ups, session store, logger).
  * @param build - the React Router server build (the same the page handler uses).
- * Source: issue 11 item 2; decision 00XX.
+ * Source: issue 11 item 2; decision 0017.
  */
 export function createPageCache(
   ctx: AppContext,

@@ -1,5 +1,5 @@
 /**
- * Invalidation events of the in-memory caches (issue 11, decision 00XX): the catalogue cache
+ * Invalidation events of the in-memory caches (issue 11, decision 0017): the catalogue cache
  * (`catalog.server.ts`) and the page cache (`page-cache.server.ts`). An event is delivered at once to the
  * listeners of this process (synchronously, before {@link publishCacheEvent} resolves) and to every other process
  * on the same database through PostgreSQL `NOTIFY` on {@link CACHE_CHANNEL} (received by

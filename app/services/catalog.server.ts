@@ -4,7 +4,7 @@
  *
  * The catalogue (everything but the occupancy) is cached in memory per database connection until a
  * `catalogue` cache event (`cache-events.server.ts`: `catalogueChanged`) says it changed (issue 11, decision
- * 00XX); what it returns is frozen and shared by every request. The occupancy is read fresh each time.
+ * 0017); what it returns is frozen and shared by every request. The occupancy is read fresh each time.
  */
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';

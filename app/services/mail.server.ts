@@ -392,7 +392,7 @@ export function kickMailDelivery(ctx: MailContext): void {
 }
 
 /**
- * In a process that leaves delivery to another one (a cluster's web worker, decision 00XX): queued mail is
+ * In a process that leaves delivery to another one (a cluster's web worker, decision 0018): queued mail is
  * announced through `notify` (at most once per `throttleMs`, the last announcement never lost) instead of being
  * sent here. Returns a function that stops it.
  */

@@ -1,5 +1,5 @@
 /**
- * `WEB_CONCURRENCY` (issue 11 item 3, decision 00XX): the real production server (`node server.js`, built first
+ * `WEB_CONCURRENCY` (issue 11 item 3, decision 0018): the real production server (`node server.js`, built first
  * when needed). On PostgreSQL two workers prepare an empty database together (migrations and seed once, under the
  * advisory lock), both serve requests (the token-protected, loopback-only `GET /internal/process` names the
  * answering process, so nothing internal is public) beside a jobs process, a killed worker is replaced, and

@@ -1,5 +1,5 @@
 /**
- * The page cache (issue 11 item 2, decision 00XX) through the real HTTP app: the Express app with the React
+ * The page cache (issue 11 item 2, decision 0017) through the real HTTP app: the Express app with the React
  * Router page handler (the server build loaded through Vite, as in development) and the cache on.
  * Correctness first: a booking of the last space shows as sold out on the very next request; one visitor's
  * CSRF token, CSP nonce or sign-in never reaches another's answer; and cache events reach other processes.
