@@ -114,11 +114,13 @@ export type SessionStoreOptions = { db: Database; secret: string; secure: boolea
 
 /** Reads, writes and signs sessions. */
 export class SessionStore {
-  /** The session lookup of every request with a cookie, prepared once (issue 11: planned once per connection). */
-  private readonly byId;
+  /** The session lookup of every request with a cookie, prepared on first use (issue 11: planned once per connection). */
+  private byIdStatement?: ReturnType<SessionStore['prepareById']>;
 
-  constructor(private readonly options: SessionStoreOptions) {
-    this.byId = options.db
+  constructor(private readonly options: SessionStoreOptions) {}
+
+  private prepareById() {
+    return this.options.db
       .select()
       .from(sessions)
       .where(eq(sessions.id, sql.placeholder('id')))
@@ -178,7 +180,7 @@ export class SessionStore {
   async load(cookieHeader: string | undefined): Promise<Session> {
     const id = this.parseCookie(cookieHeader);
     if (!id) return new Session(this, this.newId(), {}, true);
-    const [row] = await this.byId.execute({ id });
+    const [row] = await (this.byIdStatement ??= this.prepareById()).execute({ id });
     const now = this.nowMs();
     if (!row || row.expiresAt.getTime() < now) return new Session(this, id, {}, false);
     const data = row.data as SessionData;
