@@ -37,7 +37,11 @@ export function buildIfNeeded() {
   const sources = Math.max(...SOURCES.map(newestMtime));
   if (built > sources) return false;
   console.log(built ? 'Sources changed: rebuilding…' : 'No build yet: building…');
-  const result = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: 'inherit' });
+  // Always the production bundle: a caller under vitest (NODE_ENV=test) would otherwise get React's development build.
+  const result = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('Build failed.');
     process.exit(result.status ?? 1);
