@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -6,11 +7,29 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { currentTiming } from '#database/request-timing.server.ts';
+import appStylesHref from './app.css?url';
+import { provideDictionary } from './components/dictionary-store.ts';
+import { provideInlineStyle } from './components/inline-styles.ts';
 import { NonceProvider } from './components/nonce.tsx';
+import { lowPriorityModulePreloads } from './head-priorities.server.ts';
+import { DICTIONARIES } from './i18n.server.ts';
 import { islandsReady } from './components/widgets/island.tsx';
+import type { Locale } from './i18n.ts';
 import { shopContext } from './router-context.ts';
 
 export const streamTimeout = 5_000;
+
+// The texts every page renders with (root.tsx reads them from the store, not from loader data).
+for (const [locale, dictionary] of Object.entries(DICTIONARIES)) provideDictionary(locale as Locale, dictionary);
+
+// The built stylesheet goes inline (root.tsx). This module lands in a chunk somewhere under build/server/, the
+// assets are in build/client/. In development Vite serves the CSS itself and the page links it.
+if (import.meta.env.PROD) {
+  const file = ['../client', '../../client', '../../../client']
+    .map((dir) => fileURLToPath(new URL(`${dir}${appStylesHref}`, import.meta.url)))
+    .find((candidate) => fs.existsSync(candidate));
+  if (file) provideInlineStyle(appStylesHref, fs.readFileSync(file, 'utf8'));
+}
 
 export default async function handleRequest(
   request: Request,
@@ -49,12 +68,9 @@ export default async function handleRequest(
         [readyOption]() {
           shellRendered = true;
           if (timing) timing.renderMs = performance.now() - renderStart;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = lowPriorityModulePreloads(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

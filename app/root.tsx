@@ -11,14 +11,17 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { dictionaryOf, loadDictionary } from './components/dictionary-store.ts';
 import { I18nProvider, useT } from './components/i18n-context.tsx';
+import { inlineStyle } from './components/inline-styles.ts';
 import { island } from './components/widgets/island.tsx';
 import { useNonce } from './components/nonce.tsx';
-import { DICTIONARIES, translationsUrl } from './i18n.server.ts';
-import { toLocale } from './i18n.ts';
+import { translationsUrl } from './i18n.server.ts';
+import { toLocale, type Dictionary } from './i18n.ts';
+import { isCookieBarHidden } from './client/cookies.ts';
 import { hasMapConsent } from './client/map-consent.ts';
 import { currentUser } from './services/auth.server.ts';
-import './app.css';
+import appStylesHref from './app.css?url';
 import { shopContext } from './router-context.ts';
 
 // Header and footer hydrate from chunks of their own (issue 11: first-load JavaScript budget).
@@ -42,12 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       debug: app.env.APP_DEBUG,
       authenticated: user !== null,
       user: user ? { firstname: user.firstname, lastname: user.lastname } : null,
-      dictionary: DICTIONARIES[locale],
       flash: flash ?? null,
       analyticsUrl: app.env.ANALYTICS_URL ?? null,
       sampleData: app.env.SHOP_SAMPLE_DATA,
       // the visitor chose to load the interactive map (third-party tiles), see ~/client/map-consent.ts
       mapConsent: hasMapConsent(request.headers.get('cookie')),
+      // the cookie bar goes out with the page (no late pop-in as the largest paint) until a choice is stored
+      cookieBar: !isCookieBarHidden(request.headers.get('cookie') ?? ''),
       shop: {
         name: app.env.SHOP_NAME,
         address: app.env.SHOP_ADDRESS,
@@ -57,6 +61,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
+}
+
+/**
+ * In the browser, before a client-side navigation renders: the target locale's texts (a switch from German to
+ * English loads the English dictionary; the page's own was loaded before hydration, entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadDictionary(data.locale, data.translationsUrl);
+  return data;
 }
 
 /** The route name of the page being shown (SPEC §2): the deepest route's id, or an error page name. */
@@ -75,6 +89,8 @@ export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? parentHeaders;
 }
 
+const EMPTY: Dictionary = {};
+
 const ZOD_JITLESS = '(globalThis.__zod_globalConfig ??= {}).jitless = true;';
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -83,6 +99,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const routeName = useRouteName(error);
   const locale = root?.locale ?? 'de';
   const nonce = useNonce();
+  const translations = root?.translationsUrl ?? `/translations/${locale}.json`;
+  const dictionary = dictionaryOf(locale) ?? EMPTY;
+  const css = inlineStyle(appStylesHref);
   // A framed document (route handle `bare`) renders without the site's chrome; its links leave the frame.
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
@@ -93,21 +112,37 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="locale" content={locale} />
         <meta name="route-name" content={routeName} />
         <meta name="csrf-token" content={root?.csrfToken ?? ''} />
-        <meta name="translations-url" content={root?.translationsUrl ?? `/translations/${locale}.json`} />
+        <meta name="translations-url" content={translations} />
         <meta name="debug" content={root?.debug ? '1' : '0'} />
         <meta name="authenticated" content={root?.authenticated ? '1' : '0'} />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* the texts entry.client.tsx waits for before hydrating, fetched in parallel with the modules */}
+        <link rel="preload" as="fetch" href={translations} crossOrigin="anonymous" />
         {/* zod's first object schema probes `new Function` for its JIT; the CSP (no 'unsafe-eval') reports
             that probe as a violation (Lighthouse best practices, issue 11). Its documented `jitless` config
             skips the probe; zod reads the config from this global, and this runs before any module. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        {/* Without JavaScript nothing but technically necessary cookies is ever set: no choice to ask for. */}
+        <noscript>
+          <style>{'[data-cookie-bar]{display:none}'}</style>
+        </noscript>
         {bare ? <base target="_parent" /> : null}
+        {/* The site's CSS inline (issue 11: nothing render-blocking to fetch before the first paint); where the
+            server has no built file (development) a stylesheet link, placed by its precedence ahead of the
+            module preloads. In the browser an empty <style> of the same href: React adopts the server's. */}
+        {css !== undefined || typeof document !== 'undefined' ? (
+          <style href={appStylesHref} precedence="default" nonce={nonce}>
+            {css ?? ''}
+          </style>
+        ) : (
+          <link rel="stylesheet" href={appStylesHref} precedence="default" />
+        )}
         <Meta />
         <Links />
       </head>
       <body className={bare ? 'bg-surface text-ink antialiased' : 'min-h-dvh bg-surface text-ink antialiased'}>
-        <I18nProvider locale={locale} dictionary={root?.dictionary ?? {}}>
+        <I18nProvider locale={locale} dictionary={dictionary}>
           {bare ? (
             <main id="main">{children}</main>
           ) : (
@@ -126,7 +161,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {bare ? null : (
             <ClientLayer
               flash={root?.flash ?? null}
-              dictionary={root?.dictionary ?? {}}
+              dictionary={dictionary}
+              cookieBar={root?.cookieBar ?? false}
               analyticsUrl={root?.analyticsUrl ?? null}
             />
           )}

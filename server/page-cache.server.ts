@@ -9,8 +9,8 @@
  * - Only a visitor whose session has no user and no flash message gets a cached page; the rendered template
  *   must have status 200, be HTML, set no cookie, and its loaders may read no session field but the user's
  *   (`TemplateSession` records every read). Anything else is rendered normally for every visitor.
- * - The key is protocol, host, the map-consent cookie (the only cookie the pages read) and the path with query
- *   (which holds the locale `/en`).
+ * - The key is protocol, host, the map-consent and cookie-bar cookies (the only cookies the pages read: whether
+ *   the map loads, whether the cookie bar shows) and the path with query (which holds the locale `/en`).
  * - Cache events (`~/services/cache-events.server.ts`) drop entries at once: `availability` of an airport
  *   drops its tariffs pages, `catalogue` and `all` drop everything; a render that was running when an event
  *   came is neither stored nor shared with requests that arrived after it.
@@ -18,7 +18,9 @@
 import crypto from 'node:crypto';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { hasMapConsent } from '~/client/map-consent.ts';
+import { isCookieBarHidden } from '~/client/cookies.ts';
+import { hasMapConsent, MAP_CONSENT_COOKIE } from '~/client/map-consent.ts';
+import { COOKIE_BAR_COOKIE } from '~/constants.ts';
 import { shopContext } from '~/router-context.ts';
 import { onCacheEvent } from '~/services/cache-events.server.ts';
 import { findAirportBySlug } from '~/services/catalog.server.ts';
@@ -97,6 +99,17 @@ class TemplateSession extends Session {
   }
 }
 
+/**
+ * The cookies a page's template is rendered with: of the visitor's cookies only what the pages read (map consent,
+ * cookie-bar choice made), normalised, so the visitors share a handful of variants per URL.
+ */
+function templateCookies(header: string | undefined): string {
+  const cookies: string[] = [];
+  if (hasMapConsent(header)) cookies.push(`${MAP_CONSENT_COOKIE}=1`);
+  if (isCookieBarHidden(header ?? '')) cookies.push(`${COOKIE_BAR_COOKIE}=1`);
+  return cookies.join('; ');
+}
+
 /** A page cache of one app; `serve` answers a request from it or says it cannot. */
 export type PageCache = {
   /**
@@ -145,11 +158,11 @@ export function createPageCache(
     }
   });
 
-  async function renderTemplate(req: ExpressRequest, consent: boolean, started: number) {
+  async function renderTemplate(req: ExpressRequest, cookies: string, started: number) {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
     const headers = new Headers({ accept: 'text/html' });
     if (req.get('host')) headers.set('host', req.get('host')!);
-    if (consent) headers.set('cookie', 'eap_map-consent=1');
+    if (cookies) headers.set('cookie', cookies);
     const session = new TemplateSession(ctx.sessions, csrfMarker);
     const context = new RouterContextProvider(
       new Map([[shopContext, { app: ctx, session, cspNonce: nonceMarker, clientIp: '' }]]),
@@ -165,7 +178,7 @@ export function createPageCache(
       [...session.read].every((field) => READABLE_FIELDS.has(field));
     if (!cacheable) {
       const refused: Uncacheable = { expiresAt, uncacheable: true };
-      if (generation === started) store(urlKey(req, consent), refused);
+      if (generation === started) store(urlKey(req, cookies), refused);
       return refused;
     }
     const parts = html.split(markers);
@@ -182,7 +195,7 @@ export function createPageCache(
       entry.airportId = slug ? ((await findAirportBySlug(ctx.db, slug))?.id ?? null) : null;
     }
     // An event while rendering: the page may show what changed before it; use it for these requests only.
-    if (generation === started) store(urlKey(req, consent), entry);
+    if (generation === started) store(urlKey(req, cookies), entry);
     return entry;
   }
 
@@ -197,19 +210,19 @@ export function createPageCache(
     }
   }
 
-  function urlKey(req: ExpressRequest, consent: boolean): string {
-    return `${req.protocol}://${req.get('host') ?? ''}${req.originalUrl} ${consent ? 'map' : ''}`;
+  function urlKey(req: ExpressRequest, cookies: string): string {
+    return `${req.protocol}://${req.get('host') ?? ''}${req.originalUrl} ${cookies}`;
   }
 
   /**
    * The render of a page's template under way, started when none is: a request joins a render only when it
    * started after the last cache event (else it may predate a booking).
    */
-  function rendering(req: ExpressRequest, consent: boolean, key: string) {
+  function rendering(req: ExpressRequest, cookies: string, key: string) {
     const running = pending.get(key);
     if (running && running.generation === generation) return running;
     const started = generation;
-    const promise = renderTemplate(req, consent, started).catch((err: unknown) => {
+    const promise = renderTemplate(req, cookies, started).catch((err: unknown) => {
       ctx.logger.warn({ err, url: req.originalUrl }, 'page cache: template render failed');
       return null;
     });
@@ -244,8 +257,8 @@ export function createPageCache(
     async serve(req, res, session) {
       if (req.method !== 'GET' || !CACHEABLE_PATH.test(req.path)) return false;
       if (session.get('userId') !== undefined || session.get('flash') !== undefined) return false;
-      const consent = hasMapConsent(req.get('cookie'));
-      const key = urlKey(req, consent);
+      const cookies = templateCookies(req.get('cookie'));
+      const key = urlKey(req, cookies);
       const now = Date.now();
       const cached = entries.get(key);
       if (cached && 'uncacheable' in cached) {
@@ -259,13 +272,13 @@ export function createPageCache(
         // Old by age only (a cache event deletes an entry at once): one render refreshes it while the visitors
         // of the next moment still get it, so no one waits for the render.
         if (cached.expiresAt + ttlMs > now) {
-          rendering(req, consent, key);
+          rendering(req, cookies, key);
           send(res, cached, session, 'stale');
           return true;
         }
         remove(key);
       }
-      const running = rendering(req, consent, key);
+      const running = rendering(req, cookies, key);
       const entry = await running.promise;
       if (!entry || 'uncacheable' in entry) return false;
       send(res, entry, session, 'miss');

@@ -3,6 +3,7 @@
  * Module state is only changed in the browser (event handlers and effects); the server renders the initial values.
  */
 import { FALLBACK_LOCALE } from '~/constants.ts';
+import { loadDictionary } from '~/components/dictionary-store.ts';
 import type { Dictionary } from '~/i18n.ts';
 import { api } from './api.ts';
 import type { SignedInUser } from './auth-state.ts';
@@ -40,7 +41,13 @@ let translator: Translator | null = null;
 export function startTranslator(dictionary: Dictionary): Translator {
   const head = readHead();
   if (!translator || translator.locale !== head.locale) {
-    translator = createTranslator({ locale: head.locale, url: head.translationsUrl, initial: dictionary });
+    translator = createTranslator({
+      locale: head.locale,
+      url: head.translationsUrl,
+      initial: dictionary,
+      // the request entry.client.tsx made before hydrating, not a second one
+      fetchJson: (url) => loadDictionary(head.locale, url),
+    });
     if (head.locale !== FALLBACK_LOCALE) {
       // German texts for keys the English file lacks; fetched lazily, only on English pages.
       fetch(`/translations/${FALLBACK_LOCALE}.json`, { headers: { Accept: 'application/json' } })

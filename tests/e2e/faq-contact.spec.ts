@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { listEml, parseEml, type ParsedMail } from '../fixtures/eml.ts';
-import { AccountPages } from './pages.ts';
+import { AccountPages, hydratedElement } from './pages.ts';
 
 // The e2e server's outbox (playwright.config.ts: one data directory per port).
 const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? path.resolve('.data/e2e'), 'mail');
@@ -145,6 +145,7 @@ test.describe('contact form', () => {
   test('with JavaScript: validates in the browser, then sends both mails through the API', async ({ page }) => {
     await page.goto('/kontakt');
     await new AccountPages(page).hydrated();
+    await hydratedElement(page.locator('[data-contact-form]'));
     const email = uniqueEmail('js');
     const form = await fillContactForm(page, email, 'Bitte stellen Sie die Rechnung auf meine Firma aus (mit JS).');
     await form.getByLabel('Ihre Nachricht').fill('kurz');

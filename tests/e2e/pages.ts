@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { listEml, parseEml } from '../fixtures/eml.ts';
 
 // The e2e server's data directory (playwright.config.ts); the mail worker writes .eml files to its mail/.
@@ -90,6 +90,16 @@ export async function mailLink(to: string, pathPrefix: string): Promise<string> 
     )
     .toBe(true);
   return link!;
+}
+
+/**
+ * Waits until React has hydrated the element (islands hydrate one by one from chunks of their own, decision 0019;
+ * before that a form posts to the server as without JavaScript). React keeps its props on a hydrated node.
+ */
+export async function hydratedElement(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
 }
 
 /** Page object of the account modals and pages (issue 8). */

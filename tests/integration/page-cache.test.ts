@@ -204,6 +204,17 @@ describe('page cache: per-visitor parts', () => {
     expect(normalized(await page('/parkplatz'))).toBe(normalized(without));
   });
 
+  it('shows the cookie bar only to visitors who have not chosen, in its own variant', async () => {
+    const bar = (res: supertest.Response) => res.text.includes('data-cookie-bar=');
+    expect(bar(await page('/faq'))).toBe(true);
+    const chosen = await page('/faq', 'eap_hide-cookie-bar=necessary');
+    expect(bar(chosen)).toBe(false);
+    const again = await page('/faq', 'eap_hide-cookie-bar=all');
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(bar(again)).toBe(false);
+    expect(bar(await page('/faq'))).toBe(true);
+  });
+
   it('does not cache other pages, HEAD requests or error answers', async () => {
     expect((await page('/kontakt')).headers['x-page-cache']).toBeUndefined();
     expect((await supertest(app).head('/faq').set('Host', 'shop.test')).headers['x-page-cache']).toBeUndefined();

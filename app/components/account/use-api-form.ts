@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { isApiError } from '~/client/api.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
@@ -49,8 +50,16 @@ export function useApiForm<B, R>({
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const focusFirstError = (form: HTMLFormElement) =>
-    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus());
+  // The messages are committed first (flushSync), so the invalid fields are marked when the focus moves: a frame
+  // callback could run before React had rendered them (seen under load: the focus stayed on the button).
+  const showErrors = (form: HTMLFormElement, fields: FieldMessages, formMessage: string | null) => {
+    flushSync(() => {
+      setBusy(false);
+      setErrors(fields);
+      setMessage(formMessage);
+    });
+    form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')?.focus();
+  };
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,10 +69,7 @@ export function useApiForm<B, R>({
     setBusy(true);
     const invalid = schema ? await schemaMessages(schema, body, t) : null;
     if (invalid) {
-      setBusy(false);
-      setErrors(invalid);
-      setMessage(null);
-      focusFirstError(form);
+      showErrors(form, invalid, null);
       return;
     }
     setErrors({});
@@ -74,10 +80,8 @@ export function useApiForm<B, R>({
       if (isApiError(error, 422) && Object.keys(error.fieldErrors).length > 0) {
         const fields = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']));
         const shown = Object.keys(fields).filter((k) => form.querySelector(`[name="${CSS.escape(k)}"]`));
-        setErrors(fields);
         // a field the form does not show (e.g. a reset link's token) speaks through the form message
-        setMessage(shown.length === Object.keys(fields).length ? null : Object.values(fields).join(' '));
-        focusFirstError(form);
+        showErrors(form, fields, shown.length === Object.keys(fields).length ? null : Object.values(fields).join(' '));
       } else if (isApiError(error)) {
         setMessage(error.body?.message ?? t('auth.page.error'));
       } else {

@@ -49,10 +49,12 @@ export type ClientLayerProps = {
   flash?: { title?: string; message: string; type?: string } | null;
   dictionary: Dictionary;
   analyticsUrl?: string | null;
+  /** whether the server rendered the cookie bar (no choice stored in the request's cookies) */
+  cookieBar?: boolean;
 };
 
 /** Mounts the page-wide client layer. Renders the account modals, the flash outlet and the cookie bar. */
-export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl }: ClientLayerProps) {
+export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl, cookieBar = false }: ClientLayerProps) {
   const location = useLocation();
 
   // Error reporting, data layer and the flash API: once per page.
@@ -119,7 +121,7 @@ export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl }: Cl
     <>
       <AccountModalsOnDemand />
       <FlashOutlet initial={serverFlash} />
-      <CookieBar onConsent={onConsent} />
+      <CookieBar onConsent={onConsent} shownByServer={cookieBar} />
     </>
   );
 }

@@ -5,10 +5,19 @@ import { useHydrated } from './use-hydrated.ts';
 
 /**
  * The cookie bar (SPEC §2, §9, DESIGN §7): hidden when the cookie `eap_hide-cookie-bar` is set; accepting sets
- * it (value `all`, analytics allowed) as does "necessary only" (value `necessary`). Rendered after hydration
- * only, so returning visitors never see it flash. `onConsent(true)` runs on accept and on load when agreed before.
+ * it (value `all`, analytics allowed) as does "necessary only" (value `necessary`). The server renders it when
+ * the request carried no choice (`shownByServer`), so it is part of the first paint instead of popping in after
+ * hydration (issue 11: it became the page's largest paint); from hydration on the browser's cookie decides.
+ * Without JavaScript it stays hidden (root.tsx `<noscript>`): no script, no analytics, nothing to consent to.
+ * `onConsent(true)` runs on accept and on load when agreed before.
  */
-export function CookieBar({ onConsent }: { onConsent: (agreed: boolean) => void }) {
+export function CookieBar({
+  onConsent,
+  shownByServer,
+}: {
+  onConsent: (agreed: boolean) => void;
+  shownByServer: boolean;
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(false);
@@ -17,8 +26,8 @@ export function CookieBar({ onConsent }: { onConsent: (agreed: boolean) => void 
     if (isCookieBarHidden(document.cookie)) onConsent(hasAnalyticsConsent(document.cookie));
   }, [onConsent]);
 
-  // The cookie is read only after hydration: the server renders no bar, so the first client render must not either.
-  if (!hydrated || chosen || isCookieBarHidden(document.cookie)) return null;
+  // While hydrating, render what the server did; then the cookie (which may have changed in another tab) decides.
+  if (chosen || (hydrated ? isCookieBarHidden(document.cookie) : !shownByServer)) return null;
   const choose = (consent: Consent) => {
     document.cookie = consentCookie(consent, window.location.protocol === 'https:');
     setChosen(true);
