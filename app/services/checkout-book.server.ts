@@ -4,11 +4,15 @@
  * 1. {@link reserveDays}: create and lock the stay's `tariff_days` rows (`FOR UPDATE`, date order), check the
  *    capacity, book one space per day;
  * 2. {@link redeemCoupon}: count the coupon use with a guarded update;
- * 3. `nextDocumentNumber`: the gapless per-year invoice number (offline payment types confirm at once);
- * 4. {@link insertReservation}: insert under a fresh random reference, retrying a taken one;
- * 5. `storeInvoice`: the invoice's immutable snapshot (confirmed reservations only);
+ * 3. {@link insertReservation}: insert under a fresh random reference, retrying a taken one (no invoice number
+ *    yet);
+ * 4. the caller's `onBooked` hook (e.g. the confirmation mail's outbox row, written with the booking);
+ * 5. `issueInvoice` (confirmed reservations only; offline payment types confirm at once): the gapless per-year
+ *    invoice number, written to the reservation, and the invoice's immutable snapshot, in one statement;
  * 6. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
  * Any refusal rolls everything back, so a failed booking holds no space, no coupon use and no number.
+ * The invoice counter is one row per year that every confirmed booking locks until its commit, so it is taken
+ * as late as possible: while one booking holds it, the others do all their other work (issue 11).
  */
 import { availabilityChanged } from './cache-events.server.ts';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -24,9 +28,8 @@ import type { CartContext } from './checkout-cart-context.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
-import { nextDocumentNumber, storeInvoice, type InvoiceIssuer } from './invoices.server.ts';
+import { issueInvoice, type InvoiceIssuer } from './invoices.server.ts';
 import { initialStatus } from './payment.server.ts';
-import type { ReservationDetails } from './reservations.server.ts';
 
 /** A stored reservation row. */
 export type Reservation = typeof reservations.$inferSelect;
@@ -117,11 +120,12 @@ async function insertReservation(
  * @param input.locale - the customer's language (stored for mails).
  * @param input.issuer - seller and bank account printed on the invoice (from the configuration).
  * @param input.now - current instant (confirmation time; invoice year in the shop's time zone).
- * @param input.inTransaction - runs last inside the same transaction with the new row.
- * @returns the stored reservation, the plain guest access token (only its hash is stored) and the reservation with
- *   its airport, tariff and lot as booked (for the confirmation mail, without reading it back; issue 11).
+ * @param input.onBooked - runs inside the transaction once the row is inserted, before the invoice number is
+ *   drawn (the row's `invoiceNumber` is still null then), with the plain guest access token.
+ * @param input.inTransaction - runs last inside the same transaction with the new row (invoice number set).
+ * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.coupon.used_up` (see the steps);
- *   database errors and errors of `inTransaction` pass through (and roll back).
+ *   database errors and errors of `onBooked` and `inTransaction` pass through (and roll back).
  * Source: DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types).
  */
 export async function bookReservation(
@@ -134,9 +138,10 @@ export async function bookReservation(
     locale: Locale;
     issuer: InvoiceIssuer;
     now: Date;
+    onBooked?: (tx: Database, reservation: Reservation, guestToken: string) => Promise<void>;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
-): Promise<{ reservation: Reservation; guestToken: string; details: ReservationDetails }> {
+): Promise<{ reservation: Reservation; guestToken: string }> {
   const {
     context: { airport, tariff },
     booking,
@@ -148,12 +153,11 @@ export async function bookReservation(
   const status = initialStatus(booking.method);
   const guest = createGuestToken();
 
-  const reservation = await db.transaction(async (tx) => {
-    await reserveDays(tx as unknown as Database, tariff, dates);
-    if (coupon) await redeemCoupon(tx as unknown as Database, coupon);
-    const invoiceNumber =
-      status === 'confirmed' ? await nextDocumentNumber(tx as unknown as Database, 'invoice', now) : null;
-    const row = await insertReservation(tx as unknown as Database, {
+  const reservation = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await reserveDays(tx, tariff, dates);
+    if (coupon) await redeemCoupon(tx, coupon);
+    let row = await insertReservation(tx, {
       status,
       locale: input.locale,
       airportId: airport.id,
@@ -180,23 +184,25 @@ export async function bookReservation(
       vatCents: price.vatCents,
       vatRateBp: price.vatRateBp,
       guestTokenHash: guest.hash,
-      invoiceNumber,
+      invoiceNumber: null,
       createdAt: now,
       confirmedAt: status === 'confirmed' ? now : null,
     });
-    if (invoiceNumber) {
-      await storeInvoice(
-        tx as unknown as Database,
+    if (input.onBooked) await input.onBooked(tx, row, guest.token);
+    if (status === 'confirmed') {
+      const invoiceNumber = await issueInvoice(
+        tx,
         { reservation: row, airport, tariff, lot: tariff.lot },
         input.issuer,
         now,
       );
+      row = { ...row, invoiceNumber };
     }
-    if (input.inTransaction) await input.inTransaction(tx as unknown as Database, row);
+    if (input.inTransaction) await input.inTransaction(tx, row);
     return row;
   });
   // Committed: every process's tariffs pages of the airport go now (issue 11). A failed NOTIFY leaves this
   // process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
   await availabilityChanged(db, airport.id).catch(() => undefined);
-  return { reservation, guestToken: guest.token, details: { reservation, airport, tariff, lot: tariff.lot } };
+  return { reservation, guestToken: guest.token };
 }
