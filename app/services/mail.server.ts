@@ -79,8 +79,8 @@ type ConfirmedReservation = Pick<ReservationDetails['reservation'], 'id' | 'loca
  * `pending`, due now) without rendering it: the row keeps recipient, subject and the secret guest link
  * (`payload.accessUrl`), and the worker renders text and HTML from the stored reservation at delivery, in the
  * reservation's own `locale` (de | en). `db` may be the booking's transaction, so the mail is queued exactly when
- * the booking commits (transactional outbox). Nudges a running mail worker (see `startMailWorker`); the caller
- * kicks delivery after its commit ({@link kickMailDelivery}).
+ * the booking commits (transactional outbox). No worker is nudged here (inside a transaction it would find
+ * nothing yet): the caller kicks delivery after its commit ({@link kickMailDelivery}).
  *
  * @param env - `SHOP_NAME` for the subject, `PUBLIC_URL` (else the link's origin) for the attachments' links.
  * @param input.reservation - the reservation as stored (id, locale, reference, billing e-mail).
@@ -108,7 +108,6 @@ export async function queueReservationConfirmation(
     baseUrl: env.PUBLIC_URL ?? new URL(input.accessUrl).origin,
     status: 'pending',
   });
-  nudgeWorker();
 }
 
 /**
@@ -127,6 +126,7 @@ export async function enqueueReservationConfirmation(
   const details = await findReservationById(ctx.db, input.reservationId);
   if (!details) throw new Error(`Reservation ${input.reservationId} not found`);
   await queueReservationConfirmation(ctx.db, ctx.env, { reservation: details.reservation, accessUrl: input.accessUrl });
+  nudgeWorker();
 }
 
 /**
