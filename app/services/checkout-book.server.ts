@@ -201,8 +201,10 @@ export async function bookReservation(
     if (input.inTransaction) await input.inTransaction(tx, row);
     return row;
   });
-  // Committed: every process's tariffs pages of the airport go now (issue 11). A failed NOTIFY leaves this
-  // process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
-  await availabilityChanged(db, airport.id).catch(() => undefined);
+  // Committed: this process's tariffs pages of the airport go now, the other processes' with the next (shared)
+  // NOTIFY (issue 11). The answer does not wait for it: under load that wait was a commit queue of its own. A
+  // failed NOTIFY leaves this process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking
+  // stands either way.
+  void availabilityChanged(db, airport.id).catch(() => undefined);
   return { reservation, guestToken: guest.token };
 }
