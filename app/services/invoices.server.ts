@@ -60,7 +60,7 @@ function yearOf(now: Date): number {
  * @throws RangeError past 999 999 documents a year; database errors pass through.
  * Source: DESIGN §6 (Invoice: gapless per year; credit notes gapless per year like invoices).
  */
-export async function nextDocumentNumber(tx: Database, kind: InvoiceKind, now: Date): Promise<string> {
+async function nextDocumentNumber(tx: Database, kind: InvoiceKind, now: Date): Promise<string> {
   const year = yearOf(now);
   const table = kind === 'invoice' ? invoiceCounters : creditNoteCounters;
   const [counter] = await tx
