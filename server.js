@@ -38,15 +38,44 @@ if (started) {
     : null;
 
   let stopping = false;
+  // Requests being answered: the database closes only after the last one (it still saves its session, queues
+  // mail…); closing it under them logged "Cannot use a pool after calling end on the pool" at every stop. A
+  // handler that never ends its answer is cut off by the 5 s limit below.
+  const inFlight = new Set();
+  let drained = () => {};
+  server?.on('request', (_req, res) => {
+    inFlight.add(res);
+    // While stopping, every answer closes its connection: no further request can arrive on it.
+    if (stopping) res.shouldKeepAlive = false;
+    // Done when the handler ends the answer, not when the socket closes: a client that gave up (the bench at its
+    // end) closes it while the handler still works with the database.
+    const end = res.end;
+    res.end = function (...args) {
+      inFlight.delete(res);
+      if (stopping && inFlight.size === 0) drained();
+      return end.apply(this, args);
+    };
+  });
+  const allAnswered = () =>
+    inFlight.size === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          drained = resolve;
+        });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       const finish = () => close().finally(() => process.exit(0));
       if (server) {
-        server.close(finish);
-        // Keep-alive connections would hold server.close() open; let them go once their request is answered.
+        for (const res of inFlight) res.shouldKeepAlive = false;
+        const closed = new Promise((resolve) => server.close(resolve));
         server.closeIdleConnections();
+        // Only then the workers and timers stop and the pool ends (`close`).
+        void Promise.all([closed, allAnswered()]).then(async () => {
+          while (inFlight.size > 0) await allAnswered();
+          await finish();
+        });
       } else finish();
       setTimeout(() => process.exit(0), 5000).unref();
     });

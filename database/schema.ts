@@ -405,6 +405,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** extra mail headers (e.g. `List-Unsubscribe`, RFC 8058); emptied after delivery like `html`/`text` */
     headers: jsonb('headers').$type<Record<string, string> | null>(),
+
+    /**
+     * what a mail rendered at delivery needs besides the stored data (a reservation confirmation: `{accessUrl}`,
+     * the secret guest link); null for mails rendered when queued. Emptied after delivery like `html`/`text`.
+     */
+    payload: jsonb('payload').$type<Record<string, string> | null>(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );

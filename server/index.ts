@@ -128,9 +128,13 @@ export async function startApp(
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
   const worker = options.worker;
   let stopMailWorker: () => void | Promise<void>;
+  let closing = false;
   if (!worker || worker.jobs) {
     stopMailWorker = startMailWorker(ctx);
-    worker?.onMailAnnounced(() => kickMailDelivery(ctx));
+    // A notice arriving while closing (from a web worker's last requests) must not start a run on the closing pool.
+    worker?.onMailAnnounced(() => {
+      if (!closing) kickMailDelivery(ctx);
+    });
   } else {
     stopMailWorker = delegateMailDelivery(worker.announceMail);
   }
@@ -141,6 +145,7 @@ export async function startApp(
     app,
     ctx,
     close: async () => {
+      closing = true;
       clearInterval(purge);
       await stopMailWorker();
       await newsletterWorkSettled();

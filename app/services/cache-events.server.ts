@@ -61,8 +61,14 @@ function dispatch(db: Database, event: CacheEvent): void {
  */
 export async function publishCacheEvent(db: Database, event: CacheEvent): Promise<void> {
   dispatch(db, event);
-  const payload = JSON.stringify({ origin: originOf(db), event });
-  await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+  await notifyOthers(db, [event]);
+}
+
+/** Sends `events` to the other processes in one statement (one transaction: one commit, however many). */
+async function notifyOthers(db: Database, events: CacheEvent[]): Promise<void> {
+  const origin = originOf(db);
+  const calls = events.map((event) => sql`pg_notify(${CACHE_CHANNEL}, ${JSON.stringify({ origin, event })})`);
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 /**
@@ -101,11 +107,47 @@ export function catalogueChanged(db: Database): Promise<void> {
 /**
  * The one call after bookings of an airport changed (a booking, a change, a cancellation, an expired payment
  * hold; issues 11 and 12): after the change has committed, every process drops its cached tariffs pages of
- * that airport, so the next request shows the new availability.
+ * that airport, so the next request shows the new availability. This process's pages go at once; the other
+ * processes are told in one `NOTIFY` shared with the bookings committed while the previous one was in flight.
  *
  * @param airportId - the airport whose tariffs' occupancy changed (both airports when a change moves a stay).
  * @throws only on database errors.
  */
 export function availabilityChanged(db: Database, airportId: number): Promise<void> {
-  return publishCacheEvent(db, { kind: 'availability', airportId });
+  dispatch(db, { kind: 'availability', airportId });
+  let batch = availabilityBatches.get(db);
+  if (!batch) {
+    batch = { sending: Promise.resolve(), pending: new Set(), next: null };
+    availabilityBatches.set(db, batch);
+  }
+  batch.pending.add(airportId);
+  if (batch.next) return batch.next;
+  const current = batch;
+  // Sent once the notification in flight is done, with every airport changed until then.
+  const next = current.sending
+    .catch(() => undefined)
+    .then(() => {
+      const airportIds = [...current.pending];
+      current.pending.clear();
+      current.next = null;
+      return notifyOthers(
+        db,
+        airportIds.map((id) => ({ kind: 'availability', airportId: id })),
+      );
+    });
+  current.next = next;
+  current.sending = next;
+  return next;
 }
+
+/**
+ * Availability notifications of a database (≈ process), coalesced (issue 11): every `NOTIFY` is a transaction of
+ * its own, and PostgreSQL commits notifying transactions one at a time (a global lock on the notification queue,
+ * held through the commit's WAL flush), so one per booking capped the bookings per second. At most one is in
+ * flight; the bookings committed meanwhile share the next one, and each caller waits for the one that carries its
+ * airport.
+ */
+const availabilityBatches = new WeakMap<
+  Database,
+  { sending: Promise<void>; pending: Set<number>; next: Promise<void> | null }
+>();

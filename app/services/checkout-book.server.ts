@@ -1,20 +1,23 @@
 /**
  * Checkout step 3: booking in one transaction (DESIGN §6 Availability, Invoice, Coupon, Reservation). The
  * steps run in this order inside it, and the order is part of the contract:
- * 1. {@link reserveDays}: create and lock the stay's `tariff_days` rows (`FOR UPDATE`, date order), check the
- *    capacity, book one space per day;
+ * 1. {@link reserveDays}: one statement that creates or locks the stay's `tariff_days` rows in date order and
+ *    books one space per day where the capacity allows;
  * 2. {@link redeemCoupon}: count the coupon use with a guarded update;
- * 3. `nextDocumentNumber`: the gapless per-year invoice number (offline payment types confirm at once);
- * 4. {@link insertReservation}: insert under a fresh random reference, retrying a taken one;
- * 5. `storeInvoice`: the invoice's immutable snapshot (confirmed reservations only);
+ * 3. {@link insertReservation}: insert under a fresh random reference, retrying a taken one (no invoice number
+ *    yet);
+ * 4. the caller's `onBooked` hook (e.g. the confirmation mail's outbox row, written with the booking);
+ * 5. `issueInvoice` (confirmed reservations only; offline payment types confirm at once): the gapless per-year
+ *    invoice number, written to the reservation, and the invoice's immutable snapshot, in one statement;
  * 6. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
  * Any refusal rolls everything back, so a failed booking holds no space, no coupon use and no number.
+ * The invoice counter is one row per year that every confirmed booking locks until its commit, so it is taken
+ * as late as possible: while one booking holds it, the others do all their other work (issue 11).
  */
 import { availabilityChanged } from './cache-events.server.ts';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { coupons, reservations, tariffDays } from '#database/schema.ts';
-import { remainingSpaces } from '~/domain/availability.ts';
 import { localToInstant } from '~/domain/local-time.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { generateReference } from '~/domain/reference.ts';
@@ -24,9 +27,8 @@ import type { CartContext } from './checkout-cart-context.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
-import { nextDocumentNumber, storeInvoice, type InvoiceIssuer } from './invoices.server.ts';
+import { issueInvoice, type InvoiceIssuer } from './invoices.server.ts';
 import { initialStatus } from './payment.server.ts';
-import type { ReservationDetails } from './reservations.server.ts';
 
 /** A stored reservation row. */
 export type Reservation = typeof reservations.$inferSelect;
@@ -35,9 +37,13 @@ export type Reservation = typeof reservations.$inferSelect;
 const REFERENCE_ATTEMPTS = 5;
 
 /**
- * Books one space on every date of the stay: inserts missing `tariff_days` rows, locks all of them
- * (`SELECT … FOR UPDATE` in date order, so concurrent checkouts wait on each other in the same order and can
- * neither deadlock nor overbook), checks the remaining capacity (day override, else the tariff's) and adds one.
+ * Books one space on every date of the stay in one statement (issue 11: one round trip instead of three while the
+ * day rows are locked): `INSERT … ON CONFLICT DO UPDATE` over the dates in ascending order creates a missing row
+ * with this booking (booked 1) or adds one to an existing row only while it is below its capacity (day override,
+ * else the tariff's). PostgreSQL locks each row as it goes, in date order, until the transaction ends, so
+ * concurrent checkouts wait on each other in the same order and can neither deadlock nor overbook; a full day is
+ * locked but left unchanged and returned by nothing. Fewer rows back than dates, or a new row on a tariff without
+ * spaces, means sold out, and the caller's rollback undoes the rows this statement did book.
  *
  * @param tx - the booking transaction.
  * @param tariff - id and default capacity (spaces per day).
@@ -46,21 +52,18 @@ const REFERENCE_ATTEMPTS = 5;
  * Source: DESIGN §6 (Availability: check and insert in one transaction that locks the day rows).
  */
 async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
-  await tx
+  const booked = await tx
     .insert(tariffDays)
-    .values(dates.map((day) => ({ tariffId: tariff.id, day, booked: 0 })))
-    .onConflictDoNothing();
-  const days = await tx
-    .select()
-    .from(tariffDays)
-    .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, dates)))
-    .orderBy(asc(tariffDays.day))
-    .for('update');
-  if (remainingSpaces(dates, days, tariff.capacity) < 1) throw new CheckoutError(409, 'checkout.api.sold_out');
-  await tx
-    .update(tariffDays)
-    .set({ booked: sql`${tariffDays.booked} + 1` })
-    .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, dates)));
+    .values(dates.map((day) => ({ tariffId: tariff.id, day, booked: 1 })))
+    .onConflictDoUpdate({
+      target: [tariffDays.tariffId, tariffDays.day],
+      set: { booked: sql`${tariffDays.booked} + 1` },
+      setWhere: sql`coalesce(${tariffDays.capacity}, ${tariff.capacity}) > ${tariffDays.booked}`,
+    })
+    .returning({ booked: tariffDays.booked, capacity: tariffDays.capacity });
+  // A row created here has no override: it holds only while the tariff has a space at all.
+  const over = booked.some((row) => row.booked > (row.capacity ?? tariff.capacity));
+  if (booked.length < dates.length || over) throw new CheckoutError(409, 'checkout.api.sold_out');
 }
 
 /**
@@ -117,11 +120,12 @@ async function insertReservation(
  * @param input.locale - the customer's language (stored for mails).
  * @param input.issuer - seller and bank account printed on the invoice (from the configuration).
  * @param input.now - current instant (confirmation time; invoice year in the shop's time zone).
- * @param input.inTransaction - runs last inside the same transaction with the new row.
- * @returns the stored reservation, the plain guest access token (only its hash is stored) and the reservation with
- *   its airport, tariff and lot as booked (for the confirmation mail, without reading it back; issue 11).
+ * @param input.onBooked - runs inside the transaction once the row is inserted, before the invoice number is
+ *   drawn (the row's `invoiceNumber` is still null then), with the plain guest access token.
+ * @param input.inTransaction - runs last inside the same transaction with the new row (invoice number set).
+ * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.coupon.used_up` (see the steps);
- *   database errors and errors of `inTransaction` pass through (and roll back).
+ *   database errors and errors of `onBooked` and `inTransaction` pass through (and roll back).
  * Source: DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types).
  */
 export async function bookReservation(
@@ -134,9 +138,10 @@ export async function bookReservation(
     locale: Locale;
     issuer: InvoiceIssuer;
     now: Date;
+    onBooked?: (tx: Database, reservation: Reservation, guestToken: string) => Promise<void>;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
-): Promise<{ reservation: Reservation; guestToken: string; details: ReservationDetails }> {
+): Promise<{ reservation: Reservation; guestToken: string }> {
   const {
     context: { airport, tariff },
     booking,
@@ -148,12 +153,11 @@ export async function bookReservation(
   const status = initialStatus(booking.method);
   const guest = createGuestToken();
 
-  const reservation = await db.transaction(async (tx) => {
-    await reserveDays(tx as unknown as Database, tariff, dates);
-    if (coupon) await redeemCoupon(tx as unknown as Database, coupon);
-    const invoiceNumber =
-      status === 'confirmed' ? await nextDocumentNumber(tx as unknown as Database, 'invoice', now) : null;
-    const row = await insertReservation(tx as unknown as Database, {
+  const reservation = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await reserveDays(tx, tariff, dates);
+    if (coupon) await redeemCoupon(tx, coupon);
+    let row = await insertReservation(tx, {
       status,
       locale: input.locale,
       airportId: airport.id,
@@ -180,23 +184,27 @@ export async function bookReservation(
       vatCents: price.vatCents,
       vatRateBp: price.vatRateBp,
       guestTokenHash: guest.hash,
-      invoiceNumber,
+      invoiceNumber: null,
       createdAt: now,
       confirmedAt: status === 'confirmed' ? now : null,
     });
-    if (invoiceNumber) {
-      await storeInvoice(
-        tx as unknown as Database,
+    if (input.onBooked) await input.onBooked(tx, row, guest.token);
+    if (status === 'confirmed') {
+      const invoiceNumber = await issueInvoice(
+        tx,
         { reservation: row, airport, tariff, lot: tariff.lot },
         input.issuer,
         now,
       );
+      row = { ...row, invoiceNumber };
     }
-    if (input.inTransaction) await input.inTransaction(tx as unknown as Database, row);
+    if (input.inTransaction) await input.inTransaction(tx, row);
     return row;
   });
-  // Committed: every process's tariffs pages of the airport go now (issue 11). A failed NOTIFY leaves this
-  // process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
-  await availabilityChanged(db, airport.id).catch(() => undefined);
-  return { reservation, guestToken: guest.token, details: { reservation, airport, tariff, lot: tariff.lot } };
+  // Committed: this process's tariffs pages of the airport go now, the other processes' with the next (shared)
+  // NOTIFY (issue 11). The answer does not wait for it: under load that wait was a commit queue of its own. A
+  // failed NOTIFY leaves this process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking
+  // stands either way.
+  void availabilityChanged(db, airport.id).catch(() => undefined);
+  return { reservation, guestToken: guest.token };
 }

@@ -2,6 +2,7 @@
  * The whole use case behind `POST /api/checkout` (DESIGN §5): idempotency, placing the reservation, guest
  * access, the cart, the confirmation mail. The API route only hands over the request and sends the answer.
  */
+import type { Database } from '#database/client.server.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { placeReservation, type Reservation } from './checkout.server.ts';
@@ -9,7 +10,7 @@ import { CheckoutError } from './checkout-error.server.ts';
 import { grantGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
 import { invoiceIssuerOf } from './invoices.server.ts';
-import { enqueueReservationConfirmation, kickMailDelivery } from './mail.server.ts';
+import { kickMailDelivery, queueReservationConfirmation } from './mail.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { buildGuestAccessUrl } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -85,33 +86,37 @@ async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown,
 }
 
 /**
- * Queues the confirmation mail with the secret guest link and kicks delivery. The booking stands whatever
- * happens to the mail (issue 3): failures are logged, and the outbox worker retries delivery.
+ * Queues the confirmation mail with the secret guest link inside the booking transaction, so the mail is queued
+ * exactly when the booking commits (transactional outbox). It runs in a savepoint: the booking stands whatever
+ * happens to the mail (issue 3), a failure to queue is only logged. The mail is rendered when delivered.
  */
-async function sendConfirmation(
+async function queueConfirmation(
   ctx: ServiceContext,
   input: CheckoutSubmission,
-  placed: Awaited<ReturnType<typeof placeReservation>>,
-) {
-  const { reservation, guestToken, details } = placed;
+  tx: Database,
+  reservation: Reservation,
+  guestToken: string,
+): Promise<void> {
   const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
   const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
   try {
-    await enqueueReservationConfirmation(ctx, { reservationId: reservation.id, accessUrl, details });
+    await tx.transaction((savepoint) =>
+      queueReservationConfirmation(savepoint as unknown as Database, ctx.env, { reservation, accessUrl }),
+    );
   } catch (err) {
     ctx.logger.error({ err, reservationId: reservation.id }, 'could not enqueue the confirmation mail');
   }
-  kickMailDelivery(ctx);
 }
 
 /**
  * Submits the checkout (`POST /api/checkout`, DESIGN §5):
  * 1. with an `Idempotency-Key`: a replay gets the stored answer (status and body as first sent); the key is
  *    checked first because after a success the cart is gone;
- * 2. `placeReservation` (validate, price, book); with a key, the 201 answer is stored in the booking's own
- *    transaction, so a crash in between cannot book twice;
+ * 2. `placeReservation` (validate, price, book); the confirmation mail is queued in the booking's own
+ *    transaction (in a savepoint: a failure to queue it is logged and the booking stands); with a key, the 201
+ *    answer is stored in it too, so a crash in between cannot book twice;
  * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
- * 4. the confirmation mail is queued and delivery kicked.
+ * 4. mail delivery is kicked.
  *
  * @param ctx - database, clock, logger and configuration (`PUBLIC_URL`, mail settings).
  * @param input - see {@link CheckoutSubmission}.
@@ -134,6 +139,7 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
       locale: input.locale,
       issuer: invoiceIssuerOf(ctx.env),
       now: ctx.now(),
+      onBooked: (tx, reservation, guestToken) => queueConfirmation(ctx, input, tx, reservation, guestToken),
       inTransaction: key
         ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale))
         : undefined,
@@ -146,6 +152,7 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
   const { reservation } = placed;
   grantGuestAccess(input.session, reservation.reference);
   input.session.unset('cart');
-  await sendConfirmation(ctx, input, placed);
+  // The confirmation was queued with the booking; the mail worker (the jobs process in a cluster) delivers it.
+  kickMailDelivery(ctx);
   return { status: 201, body: createdAnswer(reservation, input.locale) };
 }

@@ -30,9 +30,10 @@ export type { Reservation } from './checkout-book.server.ts';
  * 3. `priceBooking`: the price from the database (client price fields are ignored), coupon applied; integer
  *    euro cents, gross; times airport local;
  * 4. `bookReservation`: one transaction that locks the stay's day rows in date order, checks and books the
- *    capacity, redeems the coupon with a guarded update, assigns the gapless invoice number (offline payment
- *    types confirm at once), draws a unique reference, inserts the reservation with a hashed guest token and
- *    finally runs `inTransaction` (e.g. to store the idempotent answer atomically with the booking).
+ *    capacity, redeems the coupon with a guarded update, draws a unique reference, inserts the reservation with
+ *    a hashed guest token, runs `onBooked` (e.g. to queue the confirmation mail with the booking), assigns the
+ *    gapless invoice number as late as possible (offline payment types confirm at once) and finally runs
+ *    `inTransaction` (e.g. to store the idempotent answer atomically with the booking).
  *
  * @param input.cart - the session cart (names airport and tariff).
  * @param input.body - the flat wire body of all steps.
@@ -55,6 +56,7 @@ export async function placeReservation(
     locale: Locale;
     issuer: InvoiceIssuer;
     now: Date;
+    onBooked?: (tx: Database, reservation: Reservation, guestToken: string) => Promise<void>;
     inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
   },
 ): ReturnType<typeof bookReservation> {
@@ -69,6 +71,7 @@ export async function placeReservation(
     locale: input.locale,
     issuer: input.issuer,
     now: input.now,
+    onBooked: input.onBooked,
     inTransaction: input.inTransaction,
   });
 }

@@ -8,6 +8,7 @@
  * - Issued documents never change (a database trigger refuses UPDATE and DELETE); a cancellation issues a
  *   credit note `GS-YYYY-NNNNNN` (own gapless sequence) that mirrors the invoice with negative amounts.
  */
+import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
@@ -59,7 +60,7 @@ function yearOf(now: Date): number {
  * @throws RangeError past 999 999 documents a year; database errors pass through.
  * Source: DESIGN §6 (Invoice: gapless per year; credit notes gapless per year like invoices).
  */
-export async function nextDocumentNumber(tx: Database, kind: InvoiceKind, now: Date): Promise<string> {
+async function nextDocumentNumber(tx: Database, kind: InvoiceKind, now: Date): Promise<string> {
   const year = yearOf(now);
   const table = kind === 'invoice' ? invoiceCounters : creditNoteCounters;
   const [counter] = await tx
@@ -130,28 +131,59 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
 }
 
 /**
- * Stores the invoice of a just-confirmed reservation (its number already drawn with
- * {@link nextDocumentNumber}), in the caller's transaction.
+ * Issues the invoice of a just-confirmed reservation in the caller's transaction, in one statement: draws the
+ * next number of the year (the counter row stays locked until the transaction ends), writes it to the
+ * reservation and stores the invoice's snapshot. The booking calls it last, right before its commit (issue 11):
+ * every booking waits for the counter row in turn, so it is held for one statement and the commit only.
  *
- * @returns the stored snapshot.
- * @throws Error when the reservation has no invoice number; database errors (e.g. the number stored twice).
- * Source: DESIGN §6 (Invoice: assigned once on confirmation, immutable afterwards).
+ * The snapshot is built here with a one-off placeholder for the number, which the statement replaces by the
+ * number it drew (`RE-YYYY-NNNNNN`, formatted in SQL; checked against {@link formatInvoiceNumber}).
+ *
+ * @param tx - the booking transaction (it inserted the reservation without a number).
+ * @param details - the reservation with airport, tariff and lot; its `invoiceNumber` is ignored.
+ * @param now - instant of issue (numbering year in the shop's time zone).
+ * @returns the invoice number.
+ * @throws RangeError past 999 999 invoices a year; database errors pass through (the caller rolls back, which
+ *   gives the number back).
+ * Source: DESIGN §6 (Invoice: gapless per year, assigned once on confirmation, immutable afterwards), issue 11.
  */
-export async function storeInvoice(
+export async function issueInvoice(
   tx: Database,
   details: ReservationDetails,
   issuer: InvoiceIssuer,
   now: Date,
-): Promise<InvoiceData> {
-  const data = buildInvoiceData(details, issuer, now);
-  await tx.insert(invoices).values({
-    reservationId: details.reservation.id,
-    kind: 'invoice',
-    number: data.number,
-    issuedAt: now,
-    data,
-  });
-  return data;
+): Promise<string> {
+  const year = yearOf(now);
+  // No customer text can contain it by chance: a random token, replaced in the JSON text by the SQL below.
+  const placeholder = `{invoice-number-${crypto.randomBytes(12).toString('hex')}}`;
+  const data = buildInvoiceData(
+    { ...details, reservation: { ...details.reservation, invoiceNumber: placeholder } },
+    issuer,
+    now,
+  );
+  // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`.
+  const result = (await tx.execute(sql`
+    with counter as (
+      insert into ${invoiceCounters} (year, last) values (${year}, 1)
+      on conflict (year) do update set last = ${invoiceCounters.last} + 1
+      returning last
+    ), numbered as (
+      select last, ${`RE-${year}-`}::text || lpad(last::text, 6, '0') as number from counter where last <= 999999
+    ), reservation as (
+      update ${reservations} set invoice_number = numbered.number from numbered
+      where ${reservations.id} = ${details.reservation.id}
+    ), invoice as (
+      insert into ${invoices} (reservation_id, kind, number, issued_at, data)
+      select ${details.reservation.id}, 'invoice', number, ${now.toISOString()}::timestamptz,
+             replace(${JSON.stringify(data)}::text, ${placeholder}::text, number)::jsonb
+      from numbered
+    )
+    select last, number from numbered`)) as unknown as { rows: { last: number; number: string }[] };
+  const [row] = result.rows;
+  // No row: the counter passed 999 999 (the statement stored nothing with it; the rollback undoes the count).
+  if (!row) throw new RangeError(`no invoice number left in ${year}`);
+  if (row.number !== formatInvoiceNumber(year, row.last)) throw new Error(`invoice number ${row.number} malformed`);
+  return row.number;
 }
 
 /**

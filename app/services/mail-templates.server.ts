@@ -4,6 +4,7 @@
  * Outlook, Gmail and Apple Mail render alike; the text part carries the same facts for text-only clients.
  */
 import { translator, type Translate } from '~/i18n.server.ts';
+import type { Locale } from '~/i18n.ts';
 import type { ReservationView } from './reservations.server.ts';
 
 /** The shop's own data for the mail header and footer (from `SHOP_*` in the environment). */
@@ -402,8 +403,17 @@ export function renderReservationConfirmation(
   shop: ShopInfo,
 ): RenderedMail {
   const parts: ConfirmationParts = { view, links, shop, t: translator(view.locale) };
-  const subject = parts.t('mail.confirmation.subject', { reference: view.reference, shop: shop.name });
+  const subject = reservationConfirmationSubject(view.locale, view.reference, shop.name);
   return { subject, html: renderHtml(parts, subject), text: renderText(parts) };
+}
+
+/**
+ * The subject of a booking confirmation, e.g. `Ihre Buchungsbestätigung K7M2QX9A – Parkplatz-Shop`.
+ * @param reference - the reservation reference; `shopName` the shop's name (`SHOP_NAME`).
+ * Source: issue 3 (confirmation mail).
+ */
+export function reservationConfirmationSubject(locale: Locale, reference: string, shopName: string): string {
+  return translator(locale)('mail.confirmation.subject', { reference, shop: shopName });
 }
 
 /** What an account mail is for (issue 8): verify the e-mail of a new account, reset the password, verify a new e-mail. */

@@ -1,6 +1,8 @@
 /**
- * Outgoing mail through the `mail_outbox` table (issue 3, DESIGN §1 "mail"): a booking renders its
- * confirmation into the outbox right after it commits, and a worker delivers due rows with nodemailer —
+ * Outgoing mail through the `mail_outbox` table (issue 3, DESIGN §1 "mail"): a booking queues its
+ * confirmation in its own transaction (only the recipient, subject and secret link; the worker renders the mail
+ * from the stored reservation when it delivers it, issue 11), other mails are rendered into the outbox when
+ * queued, and a worker delivers due rows with nodemailer —
  * SMTP when `SMTP_URL` is set, otherwise RFC 822 `.eml` files in `<DATA_DIR>/mail/` — with exponential
  * backoff. A mail failure never fails a booking and never throws out of the worker.
  */
@@ -17,6 +19,7 @@ import {
   renderAccountMail,
   renderContactMails,
   renderReservationConfirmation,
+  reservationConfirmationSubject,
   type AccountMailKind,
   type RenderedMail,
   type ContactMailData,
@@ -68,48 +71,79 @@ export function shopInfo(env: MailConfig): ShopInfo {
   };
 }
 
+/** The reservation fields a queued confirmation needs: id, language, reference and billing e-mail. */
+type ConfirmedReservation = Pick<ReservationDetails['reservation'], 'id' | 'locale' | 'reference' | 'billingAddress'>;
+
 /**
- * Renders the booking confirmation of a reservation in its own `locale` (de | en) and queues it
- * (`mail_outbox`, kind `reservation_confirmation`, status `pending`, due now). Call it right after the
- * booking transaction has committed; a running mail worker (see `startMailWorker`) is nudged to send at once.
+ * Queues the booking confirmation of a reservation (`mail_outbox`, kind `reservation_confirmation`, status
+ * `pending`, due now) without rendering it: the row keeps recipient, subject and the secret guest link
+ * (`payload.accessUrl`), and the worker renders text and HTML from the stored reservation at delivery, in the
+ * reservation's own `locale` (de | en). `db` may be the booking's transaction, so the mail is queued exactly when
+ * the booking commits (transactional outbox). No worker is nudged here (inside a transaction it would find
+ * nothing yet): the caller kicks delivery after its commit ({@link kickMailDelivery}).
  *
- * @param ctx - database, environment (SHOP_* for the mail's shop data) and logger.
+ * @param env - `SHOP_NAME` for the subject, `PUBLIC_URL` (else the link's origin) for the attachments' links.
+ * @param input.reservation - the reservation as stored (id, locale, reference, billing e-mail).
+ * @param input.accessUrl - absolute secret guest link, e.g. from `buildGuestAccessUrl` (kept in the outbox row
+ *   only until delivery).
+ * @throws on database errors only.
+ * Source: issue 3 (confirmation mail), issue 11 (rendered at delivery, not in the booking request), DESIGN §1.
+ */
+export async function queueReservationConfirmation(
+  db: Database,
+  env: Pick<MailConfig, 'SHOP_NAME'> & { PUBLIC_URL?: string },
+  input: { reservation: ConfirmedReservation; accessUrl: string },
+): Promise<void> {
+  const { reservation } = input;
+  const locale = toLocale(reservation.locale);
+  await db.insert(mailOutbox).values({
+    kind: 'reservation_confirmation',
+    reservationId: reservation.id,
+    locale,
+    to: String(reservation.billingAddress.email ?? ''),
+    subject: reservationConfirmationSubject(locale, reservation.reference, env.SHOP_NAME),
+    html: '',
+    text: '',
+    payload: { accessUrl: input.accessUrl },
+    baseUrl: env.PUBLIC_URL ?? new URL(input.accessUrl).origin,
+    status: 'pending',
+  });
+}
+
+/**
+ * Queues the booking confirmation of a committed reservation ({@link queueReservationConfirmation} outside a
+ * booking transaction, e.g. to send it again); a running mail worker is nudged.
+ *
  * @param input.reservationId - id of the committed reservation.
- * @param input.accessUrl - absolute secret guest link, e.g. from `buildGuestAccessUrl` (it is written into the
- *   mail and kept in the outbox row only until delivery).
- * @param input.details - the reservation with airport, tariff and lot when the caller has just booked it (used
- *   when its id matches; otherwise the reservation is read).
- * @returns nothing; the row is inserted when the promise resolves.
- * @throws Error when the reservation does not exist, or on database errors (the caller logs it; the booking
- *   itself has already committed).
- * Source: issue 3 (confirmation mail), DESIGN §1 (nodemailer, `.eml` fallback), schema `mail_outbox`.
+ * @param input.accessUrl - absolute secret guest link.
+ * @throws Error when the reservation does not exist, or on database errors.
+ * Source: issue 3 (confirmation mail), schema `mail_outbox`.
  */
 export async function enqueueReservationConfirmation(
   ctx: MailContext,
-  input: { reservationId: number; accessUrl: string; details?: ReservationDetails },
+  input: { reservationId: number; accessUrl: string },
 ): Promise<void> {
-  // The checkout hands over what it has just booked (issue 11: one query less per booking); others read it.
-  const details =
-    input.details?.reservation.id === input.reservationId
-      ? input.details
-      : await findReservationById(ctx.db, input.reservationId);
+  const details = await findReservationById(ctx.db, input.reservationId);
   if (!details) throw new Error(`Reservation ${input.reservationId} not found`);
-  const locale = toLocale(details.reservation.locale);
-  const view = buildReservationView(details, locale, bankAccountOf(ctx.env));
-  const lookupUrl = new URL(localePath(locale, '/reservierung'), input.accessUrl).href;
-  const mail = renderReservationConfirmation(view, { accessUrl: input.accessUrl, lookupUrl }, shopInfo(ctx.env));
-  await ctx.db.insert(mailOutbox).values({
-    kind: 'reservation_confirmation',
-    reservationId: details.reservation.id,
-    locale,
-    to: view.email,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    baseUrl: ctx.env.PUBLIC_URL ?? new URL(input.accessUrl).origin,
-    status: 'pending',
-  });
+  await queueReservationConfirmation(ctx.db, ctx.env, { reservation: details.reservation, accessUrl: input.accessUrl });
   nudgeWorker();
+}
+
+/**
+ * The text and HTML of an outbox row: as stored, or — for a reservation confirmation queued without them — rendered
+ * now from the stored reservation (`details`) and the row's secret link, in the row's language.
+ * @throws Error when a confirmation to render has no reservation or no link (the send fails and is retried).
+ */
+function contentOf(ctx: MailContext, row: MailOutboxRow, details: ReservationDetails | null): RenderedMail {
+  const accessUrl = row.payload?.accessUrl;
+  if (row.kind !== 'reservation_confirmation' || row.html !== '' || !accessUrl) {
+    return { subject: row.subject, html: row.html, text: row.text };
+  }
+  if (!details) throw new Error(`reservation ${row.reservationId} of mail ${row.id} not found`);
+  const locale = toLocale(row.locale);
+  const view = buildReservationView(details, locale, bankAccountOf(ctx.env));
+  const lookupUrl = new URL(localePath(locale, '/reservierung'), accessUrl).href;
+  return renderReservationConfirmation(view, { accessUrl, lookupUrl }, shopInfo(ctx.env));
 }
 
 /**
@@ -191,19 +225,23 @@ type Sender = { send: (row: MailOutboxRow) => Promise<void>; close: () => void }
 type Attachment = { filename: string; content: Buffer | string; contentType: string; cid?: string };
 
 /**
- * The attachments of an outbox row, drawn at send time from the stored reservation (the outbox keeps text only).
+ * The attachments of an outbox row, drawn at send time from the stored reservation `details` (the outbox keeps
+ * text only); `html` is the mail's HTML part.
  * A reservation confirmation carries the voucher PDF, the invoice PDF (from its stored snapshot), the calendar
  * file, and the GiroCode PNG inline when its HTML refers to it (`cid:`). Source: issue 9 (the confirmation mail
  * carries the voucher PDF and the `.ics`; GiroCode, EPC069-12).
  * @throws on database or rendering errors (the send fails and is retried later).
  */
-async function attachmentsOf(ctx: MailContext, row: MailOutboxRow): Promise<Attachment[]> {
-  if (row.kind !== 'reservation_confirmation' || !row.reservationId) return [];
-  const details = await findReservationById(ctx.db, row.reservationId);
-  if (!details) return [];
+async function attachmentsOf(
+  ctx: MailContext,
+  row: MailOutboxRow,
+  details: ReservationDetails | null,
+  html: string,
+): Promise<Attachment[]> {
+  if (row.kind !== 'reservation_confirmation' || !details) return [];
   const attachments: Attachment[] = [];
   const payload = buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
-  if (payload && row.html.includes(`cid:${GIROCODE_CID}`)) {
+  if (payload && html.includes(`cid:${GIROCODE_CID}`)) {
     attachments.push({
       filename: 'GiroCode.png',
       content: await girocodePng(payload),
@@ -226,16 +264,24 @@ async function attachmentsOf(ctx: MailContext, row: MailOutboxRow): Promise<Atta
 
 function createSender(ctx: MailContext): Sender {
   const { env } = ctx;
-  const message = async (row: MailOutboxRow) => ({
-    from: env.MAIL_FROM,
-    replyTo: row.replyTo ?? env.SHOP_EMAIL,
-    to: row.to,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    headers: { ...row.headers, 'X-Mail-Kind': row.kind },
-    attachments: await attachmentsOf(ctx, row),
-  });
+  const message = async (row: MailOutboxRow) => {
+    // A reservation confirmation is rendered and gets its documents from the reservation as stored now.
+    const details =
+      row.kind === 'reservation_confirmation' && row.reservationId
+        ? await findReservationById(ctx.db, row.reservationId)
+        : null;
+    const content = contentOf(ctx, row, details);
+    return {
+      from: env.MAIL_FROM,
+      replyTo: row.replyTo ?? env.SHOP_EMAIL,
+      to: row.to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      headers: { ...row.headers, 'X-Mail-Kind': row.kind },
+      attachments: await attachmentsOf(ctx, row, details, content.html),
+    };
+  };
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport({
       url: env.SMTP_URL,
@@ -286,7 +332,8 @@ async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[
 /**
  * Delivers due mail: claims pending rows whose `next_attempt_at <= now()` (a few per call, safely across
  * processes), sends each — SMTP when `SMTP_URL` is set, else an RFC 822 file `<DATA_DIR>/mail/<timestamp>-<id>.eml`.
- * Success: `status = sent`, `sent_at`, and `html`/`text` emptied (they hold the access link). Failure:
+ * A reservation confirmation queued without its text is rendered now (see {@link queueReservationConfirmation}).
+ * Success: `status = sent`, `sent_at`, and `html`/`text`/`payload` emptied (they hold the access link). Failure:
  * `attempts + 1`, `last_error`, next try after {@link MAIL_BACKOFF_MINUTES}; after {@link MAIL_MAX_ATTEMPTS}
  * attempts `status = failed` (content kept so an operator can reset it to `pending` after fixing SMTP).
  * Every failure is logged (row id, attempts, error; never the address or content).
@@ -334,6 +381,7 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
             html: '',
             text: '',
             headers: null,
+            payload: null,
           })
           .where(eq(mailOutbox.id, row.id));
         sent++;

@@ -58,6 +58,8 @@ describe('reservation confirmation mail', () => {
     expect(queued).toMatchObject({ kind: 'reservation_confirmation', status: 'pending', attempts: 0, locale: 'de' });
     expect(queued.to).toBe('Erika.Mustermann@Example.org');
     expect(queued.subject).toContain(row.reference);
+    // Queued without its text (rendered at delivery, issue 11), with the secret link until then.
+    expect(queued).toMatchObject({ html: '', text: '', payload: { accessUrl } });
 
     const before = listEml(path.join(dataDir, 'mail')).length;
     expect(await deliverPendingMail(ctx)).toBe(1);
@@ -99,6 +101,7 @@ describe('reservation confirmation mail', () => {
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect(sent.html).toBe('');
     expect(sent.text).toBe('');
+    expect(sent.payload).toBeNull();
     // nothing left to send
     expect(await deliverPendingMail(ctx)).toBe(0);
   });
@@ -133,9 +136,13 @@ describe('reservation confirmation mail', () => {
       reservationId: row.id,
       accessUrl: `https://shop.example/reservierung/${row.reference}?token=x`,
     });
+    // Rendered at delivery (issue 11): the queued row holds no text yet.
     const [queued] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));
-    expect(queued.html).toContain('&lt;b&gt;X&lt;/b&gt;');
-    expect(queued.html).not.toContain('<b>X</b>');
+    expect(queued.html).toBe('');
+    expect(await deliverPendingMail(ctx)).toBe(1);
+    const mail = parseEml(fs.readFileSync(listEml(path.join(dataDir, 'mail')).at(-1)!));
+    expect(mail.html).toContain('&lt;b&gt;X&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>X</b>');
   });
 
   it('rejects an unknown reservation', async () => {
@@ -172,7 +179,7 @@ describe('delivery failures', () => {
     // first retry after 1 minute
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(startedAt + 50_000);
     expect(failed.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 70_000);
-    expect(failed.text).toContain(token); // kept for the retry
+    expect(failed.payload?.accessUrl).toContain(token); // the link is kept for the retry (rendered at delivery)
     const warning = calls.find((c) => c.level === 'warn');
     expect(warning?.obj).toMatchObject({ mailId: failed.id, attempts: 1, retryInMinutes: 1 });
     expect(JSON.stringify(warning?.obj ?? {})).not.toContain('Mustermann');
