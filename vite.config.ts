@@ -17,6 +17,11 @@ export default defineConfig({
   resolve: { alias },
   build: { assetsDir: 'js' },
   environments: { ssr: { build: { rollupOptions: { input: './server/index.ts' } } } },
-  ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'] },
+  ssr: {
+    external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'],
+    // Bundled, so the server holds only the icons it uses: on Node, lucide-react's entry is one CommonJS file
+    // with every icon (≈ 40 MB of each server process's memory once loaded; issue 11, decision 00XX).
+    noExternal: ['lucide-react'],
+  },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -4,10 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -41,6 +39,14 @@ export type DatabaseHandle = {
 
 /** Key of the advisory lock held while a process migrates and seeds (arbitrary, fixed: "parkshop" in ASCII). */
 const PREPARE_LOCK_KEY = 0x7061726b73686f70n;
+
+/**
+ * PostgreSQL settings of the embedded database (issue 11, decision 00XX). PGlite's defaults are PostgreSQL's
+ * server defaults, and its shared buffers live in the process's WebAssembly memory, which is touched at start and
+ * never returned: 128 MB of buffers cost ~120 MB of RSS. The shop's database is a few MB to a few tens of MB and
+ * the data directory's files stay in the OS page cache behind the buffers, so 32 MB hold the working set.
+ */
+const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=32MB'];
 
 /** Folder of the drizzle-kit migrations, resolved from the working directory (the project root). */
 const MIGRATIONS_DIR = path.resolve(process.cwd(), 'database/migrations');
@@ -87,6 +93,12 @@ export async function openDatabase(options: {
       listen: (channel, onPayload) => listenPostgres(options.url!, channel, onPayload, options.onIdleError),
     };
   }
+  // PGlite and its Drizzle driver load only on this path: a PostgreSQL worker does not carry them (issue 11).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client = options.pglite;
   // One process per data directory (PGlite takes no lock of its own): throws DataDirInUseError otherwise.
   let unlock = () => {};
@@ -94,10 +106,12 @@ export async function openDatabase(options: {
     const dir = options.dataDir ?? '.data/pglite';
     fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
     unlock = lockDataDir(dir);
-    client = await PGlite.create(dir).catch((error: unknown) => {
-      unlock();
-      throw error;
-    });
+    client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS] }).catch(
+      (error: unknown) => {
+        unlock();
+        throw error;
+      },
+    );
   }
   instrumentPglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -9,10 +9,6 @@ import { buildInvoiceView, type InvoiceData, type InvoiceView, type VoucherView 
 import { girocodePayload } from '~/domain/girocode.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
-import { reservationCalendar } from './documents/calendar.server.ts';
-import { renderInvoicePdf } from './documents/invoice-pdf.server.ts';
-import { renderVoucherPdf } from './documents/voucher-pdf.server.ts';
-
 import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
 import { buildReservationView, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -167,12 +163,17 @@ export async function reservationDocumentFile(
   const r = details.reservation;
   const locale = toLocale(input.locale ?? r.locale);
   const { fileName } = input;
+  // The renderers (pdfkit with its fonts, qrcode, ical-generator: ≈ 30 MB of one process's memory) load on the
+  // first document, not at start: a web worker that never serves a download does not carry them (issue 11).
   if (fileName === voucherFileName(r.reference)) {
     const view = buildVoucherView(ctx, details, { locale, baseUrl: input.baseUrl });
-    return view ? { body: await renderVoucherPdf(view), contentType: 'application/pdf', fileName } : null;
+    if (!view) return null;
+    const { renderVoucherPdf } = await import('./documents/voucher-pdf.server.ts');
+    return { body: await renderVoucherPdf(view), contentType: 'application/pdf', fileName };
   }
   if (fileName === calendarFileName(r.reference)) {
     if (!hasVoucher(details)) return null;
+    const { reservationCalendar } = await import('./documents/calendar.server.ts');
     const manageUrl = manageUrlOf(input.baseUrl, locale);
     const body = reservationCalendar(details, {
       host: new URL(input.baseUrl).hostname,
@@ -186,5 +187,6 @@ export async function reservationDocumentFile(
   if (!match) return null;
   const view = await findInvoiceView(ctx, details, match[1]);
   if (!view || invoiceFileName(view) !== fileName) return null;
+  const { renderInvoicePdf } = await import('./documents/invoice-pdf.server.ts');
   return { body: await renderInvoicePdf(view), contentType: 'application/pdf', fileName };
 }
