@@ -20,7 +20,7 @@ export default defineConfig({
   ssr: {
     external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'],
     // Bundled, so the server holds only the icons it uses: on Node, lucide-react's entry is one CommonJS file
-    // with every icon (≈ 40 MB of each server process's memory once loaded; issue 11, decision 00XX).
+    // with every icon (≈ 40 MB of each server process's memory once loaded; issue 11, decision 0021).
     noExternal: ['lucide-react'],
   },
   plugins: [tailwindcss(), reactRouter()],

@@ -41,7 +41,7 @@ export type DatabaseHandle = {
 const PREPARE_LOCK_KEY = 0x7061726b73686f70n;
 
 /**
- * PostgreSQL settings of the embedded database (issue 11, decision 00XX). PGlite's defaults are PostgreSQL's
+ * PostgreSQL settings of the embedded database (issue 11, decision 0021). PGlite's defaults are PostgreSQL's
  * server defaults, and its shared buffers live in the process's WebAssembly memory, which is touched at start and
  * never returned: 128 MB of buffers cost ~120 MB of RSS. The shop's database is a few MB to a few tens of MB and
  * the data directory's files stay in the OS page cache behind the buffers, so 32 MB hold the working set.

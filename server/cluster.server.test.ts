@@ -14,7 +14,7 @@ describe('restartDelayMs (issue 11: a crashed worker is restarted, a boot crash 
   });
 });
 
-describe('workerExecArgv (issue 11: a worker starts with a smaller young generation, decision 00XX)', () => {
+describe('workerExecArgv (issue 11: a worker starts with a smaller young generation, decision 0021)', () => {
   it("adds the semi-space size to the primary's own node options", () => {
     expect(workerExecArgv(['--enable-source-maps'])).toEqual(['--enable-source-maps', '--max-semi-space-size=8']);
   });

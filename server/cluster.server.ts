@@ -29,7 +29,7 @@ const STOP_TIMEOUT_MS = 8_000;
 const JOBS_NICENESS = 10;
 /**
  * Semi-space of a worker's young generation, MiB (V8's default on 64-bit: 16). Measured with `npm run bench`
- * (decision 00XX): 8 took a web worker from 161–248 to 150–219 MiB after the run and the jobs process from 210 to
+ * (decision 0021): 8 took a web worker from 161–248 to 150–219 MiB after the run and the jobs process from 210 to
  * 146, with no loss of req/s. It can only be given at a process's start, hence here, for the forked workers.
  */
 const WORKER_SEMI_SPACE_MIB = 8;
