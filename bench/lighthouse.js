@@ -101,7 +101,7 @@ function launchChromium() {
     async close() {
       chrome.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
@@ -126,6 +126,21 @@ async function audit(name, pagePath, headers) {
   }
   if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
   return lhr;
+}
+
+/**
+ * `audit`, tried again (at most twice) when Lighthouse could not record the page load: with Chromium 156 it
+ * sometimes misses the navigation start in its trace (NO_NAVSTART), which says nothing about the page.
+ */
+async function auditWithRetry(name, pagePath, headers) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(name, pagePath, headers);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${name}: ${error.message}; trying again`);
+    }
+  }
 }
 
 let server;
@@ -159,7 +174,7 @@ try {
     // Warm the page (caches, lazy compilation) so the audit measures a steady server.
     for (let i = 0; i < 5; i++) await (await fetch(BASE + pagePath, { headers })).text();
     const runs = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(name, pagePath, headers));
+    for (let run = 0; run < RUNS; run++) runs.push(await auditWithRetry(name, pagePath, headers));
     // Lighthouse's own advice on variability: the run of median performance out of several.
     runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)];
