@@ -8,6 +8,32 @@ import type { Options, Store } from 'express-rate-limit';
 import type { Database } from '#database/client.server.ts';
 import { rateLimits } from '#database/schema.ts';
 
+/**
+ * The counting upsert, prepared once per database (issue 11: every API call counts a hit, so it is planned once
+ * per connection instead of built and planned per request). Windows are measured on the database clock only, so
+ * app servers with skewed clocks agree.
+ */
+function prepareHit(db: Database) {
+  return db
+    .insert(rateLimits)
+    .values({
+      key: sql.placeholder('key'),
+      hits: 1,
+      resetAt: sql`now() + make_interval(secs => ${sql.placeholder('seconds')}::double precision)`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
+}
+
+const hitStatements = new WeakMap<Database, ReturnType<typeof prepareHit>>();
+
 /** Hits in the current window and when it ends. */
 export type RateLimitHit = { totalHits: number; resetTime: Date };
 
@@ -38,20 +64,12 @@ export class DatabaseRateLimitStore implements Store {
 
   /** Like `increment`, with an explicit window length in ms (for callers outside express-rate-limit). */
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const id = `${this.prefix}:${key}`;
-    // Windows are measured on the database clock only, so app servers with skewed clocks agree.
-    const resetAt = sql`now() + make_interval(secs => ${windowMs / 1000})`;
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ key: id, hits: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    let statement = hitStatements.get(this.db);
+    if (!statement) {
+      statement = prepareHit(this.db);
+      hitStatements.set(this.db, statement);
+    }
+    const [row] = await statement.execute({ key: `${this.prefix}:${key}`, seconds: windowMs / 1000 });
     return { totalHits: row.hits, resetTime: row.resetAt };
   }
 
