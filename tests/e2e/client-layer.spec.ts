@@ -3,10 +3,11 @@
  * cookie bar, flash messages, global error reporting.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pageHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+  await pageHydrated(page);
 }
 
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);

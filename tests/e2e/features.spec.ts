@@ -4,11 +4,11 @@
  * sandbox; the markers must show anyway.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { localDateTime } from './pages.ts';
+import { localDateTime, pageHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+  await pageHydrated(page);
 }
 
 /** Records the script chunks the page requests. */

@@ -6,11 +6,11 @@
  * Requests to other hosts are answered with a 404 inside the browser: nothing leaves the machine.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { localDateTime } from './pages.ts';
+import { localDateTime, pageHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+  await pageHydrated(page);
 }
 
 /**

@@ -102,13 +102,26 @@ export async function hydratedElement(locator: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Waits until the page is fully interactive: the client layer is mounted and every island has hydrated (each
+ * hydrates from a chunk of its own after the first paint, decisions 0019/0020; a click before that gets the
+ * no-JavaScript behaviour: a link navigates, a form posts). Every element React hydrated carries its props.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (typeof (window as { eapFlash?: unknown }).eapFlash !== 'function') return false;
+    const controls = document.body.querySelectorAll('a, button, input, select, textarea, form');
+    return [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
+  });
+}
+
 /** Page object of the account modals and pages (issue 8). */
 export class AccountPages {
   constructor(readonly page: Page) {}
 
-  /** Waits until the client layer is mounted (modals work). */
+  /** Waits until the client layer is mounted and the page's islands are hydrated (modals and forms work). */
   async hydrated() {
-    await this.page.waitForFunction(() => typeof (window as { eapFlash?: unknown }).eapFlash === 'function');
+    await pageHydrated(this.page);
   }
 
   authenticated() {
