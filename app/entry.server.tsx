@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -22,13 +22,11 @@ export const streamTimeout = 5_000;
 // The texts every page renders with (root.tsx reads them from the store, not from loader data).
 for (const [locale, dictionary] of Object.entries(DICTIONARIES)) provideDictionary(locale as Locale, dictionary);
 
-// The built stylesheet goes inline (root.tsx). This module lands in a chunk somewhere under build/server/, the
-// assets are in build/client/. In development Vite serves the CSS itself and the page links it.
+// The built stylesheet goes inline (root.tsx), read from the client build as server.js serves it (`build/client`
+// beside the working directory, the project root). In development Vite serves the CSS itself and the page links it.
 if (import.meta.env.PROD) {
-  const file = ['../client', '../../client', '../../../client']
-    .map((dir) => fileURLToPath(new URL(`${dir}${appStylesHref}`, import.meta.url)))
-    .find((candidate) => fs.existsSync(candidate));
-  if (file) provideInlineStyle(appStylesHref, fs.readFileSync(file, 'utf8'));
+  const file = path.resolve('build/client', `.${appStylesHref}`);
+  if (fs.existsSync(file)) provideInlineStyle(appStylesHref, fs.readFileSync(file, 'utf8'));
 }
 
 export default async function handleRequest(

@@ -41,18 +41,12 @@ let translator: Translator | null = null;
 export function startTranslator(dictionary: Dictionary): Translator {
   const head = readHead();
   if (!translator || translator.locale !== head.locale) {
-    translator = createTranslator({
-      locale: head.locale,
-      url: head.translationsUrl,
-      initial: dictionary,
-      // the request entry.client.tsx made before hydrating, not a second one
-      fetchJson: (url) => loadDictionary(head.locale, url),
-    });
+    // fetches through the page's dictionary loader: the request entry.client.tsx made before hydrating
+    translator = createTranslator({ locale: head.locale, url: head.translationsUrl, initial: dictionary });
     if (head.locale !== FALLBACK_LOCALE) {
       // German texts for keys the English file lacks; fetched lazily, only on English pages.
-      fetch(`/translations/${FALLBACK_LOCALE}.json`, { headers: { Accept: 'application/json' } })
-        .then((r) => (r.ok ? (r.json() as Promise<Dictionary>) : null))
-        .then((de) => de && translator?.setFallback(de))
+      loadDictionary(FALLBACK_LOCALE, `/translations/${FALLBACK_LOCALE}.json`)
+        .then((de) => translator?.setFallback(de))
         .catch(() => undefined);
     }
     translator.load().catch(() => undefined);

@@ -6,6 +6,7 @@
  * replaced.
  */
 import { FALLBACK_LOCALE } from '~/constants.ts';
+import { loadDictionary } from '~/components/dictionary-store.ts';
 import { interpolate, type Dictionary, type Locale } from '~/i18n.ts';
 
 /** Prefix marking a translation value that holds JSON (SPEC §4). */
@@ -53,19 +54,14 @@ export type TranslatorOptions = {
   fetchJson?: (url: string) => Promise<Dictionary>;
 };
 
-async function defaultFetchJson(url: string): Promise<Dictionary> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Translations ${url}: HTTP ${response.status}`);
-  return (await response.json()) as Dictionary;
-}
-
 /**
  * Creates a translator. `load()` fetches the translations once (later calls return the same promise; a failed
  * fetch keeps the fallback answering and may be retried). `t(key, params)` answers a string (JSON values are
  * stringified); `value(key, params)` answers the parsed value.
  */
 export function createTranslator(options: TranslatorOptions) {
-  const fetchJson = options.fetchJson ?? defaultFetchJson;
+  // by default the page's shared dictionary loader: one request per locale, also for hydration (entry.client.tsx)
+  const fetchJson = options.fetchJson ?? ((url: string) => loadDictionary(options.locale, url));
   let fetched: Dictionary | null = null;
   let initial: Dictionary = options.initial ?? {};
   let fallback: Dictionary = options.fallback ?? (options.locale === FALLBACK_LOCALE ? initial : {});
