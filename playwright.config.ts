@@ -47,6 +47,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADDRESS_AUTOCOMPLETE_URL: 'http://127.0.0.1:9/',
+      // the test host of SPEC §7 (tests/e2e/staging.spec.ts); requests to 127.0.0.1 are not affected
+      STAGING_HOST: 'staging.localhost',
+      STAGING_BASIC_AUTH: 'e2e:staging-Secret-7',
     },
   },
 });

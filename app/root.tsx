@@ -32,7 +32,7 @@ const ClientLayer = island(() =>
 const SiteFooter = island(() => import('./components/layout/site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, session } = context.get(shopContext);
+  const { app, session, stagingAuthorization } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const user = await currentUser(app, { session });
   const flash = session.takeFlash();
@@ -52,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       mapConsent: hasMapConsent(request.headers.get('cookie')),
       // the cookie bar goes out with the page (no late pop-in as the largest paint) until a choice is stored
       cookieBar: !isCookieBarHidden(request.headers.get('cookie') ?? ''),
+      // the test host only (SPEC §7, issue 16): the header the API client adds; null everywhere else
+      stagingAuthorization: stagingAuthorization ?? null,
       shop: {
         name: app.env.SHOP_NAME,
         address: app.env.SHOP_ADDRESS,
@@ -115,6 +117,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="translations-url" content={translations} />
         <meta name="debug" content={root?.debug ? '1' : '0'} />
         <meta name="authenticated" content={root?.authenticated ? '1' : '0'} />
+        {root?.stagingAuthorization ? (
+          <>
+            <meta name="api-authorization" content={root.stagingAuthorization} />
+            <meta name="robots" content="noindex" />
+          </>
+        ) : null}
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* the texts entry.client.tsx waits for before hydrating, fetched in parallel with the modules */}

@@ -17,6 +17,8 @@ export type ShopContext = {
   cspNonce: string;
   /** the client's IP address as Express sees it (honours TRUST_PROXY), for per-client limits */
   clientIp: string;
+  /** on the test host only (SPEC §7, issue 16): the `Authorization` value the API client must send */
+  stagingAuthorization?: string;
 };
 
 /** The typed context key of {@link ShopContext}; no default: a page rendered without the server is a bug. */

@@ -13,6 +13,7 @@ import { databaseAnswers } from '~/services/health.server.ts';
 import { createApiRouter } from './api/index.ts';
 import type { AppContext } from './context.server.ts';
 import { internalRouter } from './internal.ts';
+import { stagingGate } from './staging.server.ts';
 import { unsubscribeRouter } from './unsubscribe.ts';
 
 /**
@@ -26,6 +27,8 @@ export function createBaseApp(
   const app = express();
   app.disable('x-powered-by');
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
+  // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
+  app.use(stagingGate(ctx.env));
 
   // Server-Timing (issue 11): db, render and total of every answer, set just before the headers leave.
   app.use((_req, res, next) => {

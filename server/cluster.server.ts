@@ -5,7 +5,7 @@
  * the command's request), forks the workers, restarts a crashed one with a backoff, and stops them all on
  * SIGTERM/SIGINT. Each worker is a whole shop (`startApp`): migrations and seeding run under a PostgreSQL
  * advisory lock (`DatabaseHandle.exclusive`), so the first worker prepares and the others find it done.
- * Besides the N web workers the primary forks one jobs process (worker 0, lower CPU priority, serves no HTTP):
+ * Besides the N web workers the primary forks one jobs process (worker 0, lowest CPU priority, serves no HTTP):
  * it delivers mail and runs the scheduled jobs (hourly purge, ratings import), so a confirmation's PDFs are never
  * rendered inside a web worker's event loop; web workers announce queued mail to it through the primary (IPC).
  */
@@ -25,8 +25,13 @@ export const STABLE_UPTIME_MS = 10_000;
 export const MAX_RESTART_DELAY_MS = 30_000;
 /** How long the primary waits for its workers to stop gracefully before killing them (ms). */
 const STOP_TIMEOUT_MS = 8_000;
-/** Nice value of the jobs process: web workers get the CPU first, mail and purges take what is left. */
-const JOBS_NICENESS = 10;
+/**
+ * Nice value of the jobs process: web workers (and the database) get the CPU first, mail and purges take what is
+ * left. 19, the lowest priority, because under a booking burst rendering each confirmation's PDFs (~25 ms of CPU)
+ * cannot keep pace anyway: the outbox backs up and drains afterwards, and at nice 10 the renderer still took about
+ * a fifth of the cluster's CPU from the bookings that queue the mails (issue 11 benchmark).
+ */
+const JOBS_NICENESS = 19;
 /**
  * Semi-space of a worker's young generation, MiB (V8's default on 64-bit: 16). Measured with `npm run bench`
  * (decision 0021): 8 took a web worker from 161–248 to 150–219 MiB after the run and the jobs process from 210 to

@@ -80,3 +80,27 @@ describe('loadEnv: WEB_CONCURRENCY (issue 11)', () => {
     expect(() => loadEnv({ ...postgres, WEB_CONCURRENCY: '1.5' })).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+describe('loadEnv: the test host (SPEC §7, issue 16)', () => {
+  it('takes both settings or neither', () => {
+    const env = loadEnv({
+      ...base,
+      STAGING_HOST: ' Staging.Parkplatz-Shop.example ',
+      STAGING_BASIC_AUTH: 'team:s3cret',
+    });
+    expect(env.STAGING_HOST).toBe('staging.parkplatz-shop.example');
+    expect(env.STAGING_BASIC_AUTH).toBe('team:s3cret');
+    expect(loadEnv({ ...base, STAGING_HOST: '', STAGING_BASIC_AUTH: '' }).STAGING_HOST).toBeUndefined();
+    expect(() => loadEnv({ ...base, STAGING_HOST: 'staging.example' })).toThrow(/STAGING_BASIC_AUTH: set both/);
+    expect(() => loadEnv({ ...base, STAGING_BASIC_AUTH: 'team:s3cret' })).toThrow(/STAGING_BASIC_AUTH: set both/);
+  });
+
+  it('refuses a host that is not a host name and credentials that are not user:password', () => {
+    const ok = { STAGING_HOST: 'staging.example', STAGING_BASIC_AUTH: 'team:s3cret' };
+    expect(() => loadEnv({ ...base, ...ok, STAGING_HOST: 'https://staging.example/' })).toThrow(/STAGING_HOST/);
+    expect(() => loadEnv({ ...base, ...ok, STAGING_HOST: 'staging.example:8080' })).toThrow(/STAGING_HOST/);
+    expect(() => loadEnv({ ...base, ...ok, STAGING_BASIC_AUTH: 'no-colon' })).toThrow(/STAGING_BASIC_AUTH/);
+    expect(() => loadEnv({ ...base, ...ok, STAGING_BASIC_AUTH: ':password' })).toThrow(/STAGING_BASIC_AUTH/);
+    expect(() => loadEnv({ ...base, ...ok, STAGING_BASIC_AUTH: 'team:' })).toThrow(/STAGING_BASIC_AUTH/);
+  });
+});

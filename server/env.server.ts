@@ -78,6 +78,23 @@ const EnvSchema = z.object({
   SHOP_BANK_NAME: z.string().min(1).default('Demo Bank'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ANALYTICS_URL: z.string().optional(),
+  /**
+   * The test host (SPEC §7, issue 16, decision 0022): its host name, e.g. `staging.parkplatz-shop.example`; every
+   * request to it needs `STAGING_BASIC_AUTH`. Unset or empty: no test host.
+   */
+  STAGING_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, 'not a host name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** `user:password` of the test host's basic authorization (SPEC §7); with `STAGING_HOST` only. */
+  STAGING_BASIC_AUTH: z
+    .string()
+    .regex(/^[^:\s]+:\S+$/, 'must be user:password (no spaces, a user without ":")')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Photon-compatible geocoder endpoint of the billing-address autocomplete; unset or empty = feature off. */
   ADDRESS_AUTOCOMPLETE_URL: z
     .string()
@@ -167,6 +184,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
     throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');
+  }
+  if (!env.STAGING_HOST !== !env.STAGING_BASIC_AUTH) {
+    throw new Error('Invalid environment:\n  STAGING_BASIC_AUTH: set both STAGING_HOST and it, or neither');
   }
   return {
     ...env,

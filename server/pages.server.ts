@@ -31,7 +31,13 @@ export function createPageHandler(
         new Map([
           [
             shopContext,
-            { app: ctx, session: res.locals.session, cspNonce: res.locals.cspNonce, clientIp: req.ip ?? '' },
+            {
+              app: ctx,
+              session: res.locals.session,
+              cspNonce: res.locals.cspNonce,
+              clientIp: req.ip ?? '',
+              stagingAuthorization: res.locals.stagingAuthorization,
+            },
           ],
         ]),
       ),
@@ -47,7 +53,8 @@ export function createPageHandler(
         if (cookie) res.append('Set-Cookie', cookie);
         // A sign-in, sign-up or sign-out action changes the id: the answer must carry the new cookie.
         sendCookieOnIdChange(res, session, ctx.sessions);
-        if (await pageCache.serve(req, res, session)) return;
+        // The test host's pages carry its authorization in the head: never shared through the page cache.
+        if (!res.locals.stagingAuthorization && (await pageCache.serve(req, res, session))) return;
         return rrHandler(req, res, next);
       })
       .catch(next);

@@ -39,6 +39,23 @@ describe('api client (SPEC §7)', () => {
     });
   });
 
+  it("adds the test host's basic authorization only where the page head carries it (SPEC §7, issue 16)", async () => {
+    const elsewhere = setup({ body: '{}' });
+    await elsewhere.client.auth.check();
+    expect(elsewhere.fetch.mock.calls[0][1]!.headers).not.toHaveProperty('Authorization');
+
+    const staging = setup({ body: '{}' });
+    staging.meta['api-authorization'] = 'Basic dGVzdDpzZWNyZXQ=';
+    await staging.client.auth.check();
+    await staging.client.checkout.validateTravel({ personCount: 1 });
+    for (const [, init] of staging.fetch.mock.calls) {
+      expect(init!.headers).toMatchObject({
+        Authorization: 'Basic dGVzdDpzZWNyZXQ=',
+        'X-Requested-With': 'XMLHttpRequest',
+      });
+    }
+  });
+
   it('falls back to de and sends no body on GET', async () => {
     const { client, fetch, meta } = setup({ body: '{"authenticated":false}' });
     delete meta.locale;

@@ -75,7 +75,10 @@ export type RequestOptions = { headers?: Record<string, string>; signal?: AbortS
 
 /** Builds the headers of SPEC §7 from the current page head (read on every call: the token may change). */
 function apiHeaders(readMeta: ApiDeps['readMeta'], extra: Record<string, string> = {}): Record<string, string> {
+  // Only the test host's pages carry it (SPEC §7: its fixed basic authorization; issue 16).
+  const authorization = readMeta('api-authorization');
   return {
+    ...(authorization ? { Authorization: authorization } : {}),
     Accept: 'application/json',
     'Content-Type': 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
