@@ -167,6 +167,58 @@ function rssOf(child) {
   };
 }
 
+const TICKS_PER_MS = 100 / 1000; // USER_HZ: /proc counts CPU time in 1/100 s on Linux
+
+/** CPU ticks (user + system) of the process `pid`, from /proc; null when it is gone. */
+function ticksOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { ticks: Number(fields[11]) + Number(fields[12]), nice: Number(fields[16]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time counters of the shop's processes and of the database server's backends for `databaseName` (PostgreSQL;
+ * PGlite runs inside the shop): the noise-robust side of a row (CPU per request varies far less with other load on
+ * the machine than requests per second do).
+ */
+function cpuSnapshot(shop, databaseName) {
+  const groups = new Map();
+  const children = spawnSync('ps', ['--ppid', String(shop.pid), '-o', 'pid='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
+  for (const pid of children.length > 0 ? children : [shop.pid]) {
+    const t = ticksOf(pid);
+    if (t) groups.set(pid, { group: t.nice > 0 ? 'jobs' : 'web', ticks: t.ticks });
+  }
+  if (databaseName) {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let cmdline = '';
+      try {
+        cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!cmdline.startsWith('postgres: ') || !cmdline.includes(` ${databaseName} `)) continue;
+      const t = ticksOf(entry);
+      if (t) groups.set(Number(entry), { group: 'db', ticks: t.ticks });
+    }
+  }
+  return groups;
+}
+
+/** CPU ms per unit (request or booking) spent between two snapshots, by group (web workers, jobs, database). */
+function cpuPerUnit(before, after, units) {
+  const ms = { web: 0, jobs: 0, db: 0 };
+  for (const [pid, now] of after) ms[now.group] += (now.ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_MS;
+  const per = (v) => (units > 0 ? +(v / units).toFixed(2) : null);
+  return { web: per(ms.web), db: per(ms.db), jobs: per(ms.jobs) };
+}
+
 /** Runs autocannon; `counter` (optional) is reset before and read after by the caller. */
 function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -225,6 +277,7 @@ async function createDatabase(driver) {
   const dataDir = path.resolve('.data/bench-postgres');
   fs.rmSync(dataDir, { recursive: true, force: true });
   return {
+    name,
     env: { DATA_DIR: dataDir, DATABASE_URL: own.toString() },
     open: async () => {
       const client = new pg.Client({ connectionString: own.toString() });
@@ -300,7 +353,11 @@ async function benchDriver(driver, baseline) {
         if (!wanted(name)) continue;
         await cannon({ path: pagePath, connections: 10, duration: WARMUP });
         for (const connections of CONNECTIONS) {
-          rows[`${name} @${connections}`] = summary(await cannon({ path: pagePath, connections }));
+          const before = cpuSnapshot(shop, database.name);
+          const result = await cannon({ path: pagePath, connections });
+          rows[`${name} @${connections}`] = summary(result, {
+            cpuMsPerRequest: cpuPerUnit(before, cpuSnapshot(shop, database.name), result.requests.total),
+          });
         }
       }
 
@@ -332,7 +389,11 @@ async function benchDriver(driver, baseline) {
       };
       if (wanted('validate')) await cannon({ requests: [validateTravel], connections: 10, duration: WARMUP });
       for (const connections of wanted('validate') ? CONNECTIONS : []) {
-        rows[`validate/travel @${connections}`] = summary(await cannon({ requests: [validateTravel], connections }));
+        const before = cpuSnapshot(shop, database.name);
+        const result = await cannon({ requests: [validateTravel], connections });
+        rows[`validate/travel @${connections}`] = summary(result, {
+          cpuMsPerRequest: cpuPerUnit(before, cpuSnapshot(shop, database.name), result.requests.total),
+        });
       }
 
       // Bookings: each connection takes a free session, puts a stay in its cart and books it (stays spread over
@@ -372,9 +433,11 @@ async function benchDriver(driver, baseline) {
       if (wanted('booking')) await cannon({ requests: bookingRequests, connections: 10, duration: WARMUP });
       for (const connections of wanted('booking') ? CONNECTIONS : []) {
         booked = 0;
+        const before = cpuSnapshot(shop, database.name);
         const result = await cannon({ requests: bookingRequests, connections });
         rows[`booking (cart + submit) @${connections}`] = summary(result, {
           bookingsPerSecond: Math.round(booked / DURATION),
+          cpuMsPerBooking: cpuPerUnit(before, cpuSnapshot(shop, database.name), booked),
         });
       }
       rss = rssOf(shop);
@@ -435,17 +498,21 @@ function printTable(results) {
   console.log(
     `\n${results.driver} (WEB_CONCURRENCY=${results.webConcurrency}), ${DURATION} s per row after ${WARMUP} s warm-up`,
   );
-  console.log('| route @connections | req/s | p50 ms | p99 ms | errors | ratio to baseline |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| route @connections | req/s | p50 ms | p99 ms | errors | ratio to baseline | CPU ms per request (web / db / jobs) |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const connections of CONNECTIONS) {
     const b = baseline[connections];
     console.log(
-      `| baseline (node:http, tariffs HTML) @${connections} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.errors} | 1 |`,
+      `| baseline (node:http, tariffs HTML) @${connections} | ${b.rps} | ${b.p50} | ${b.p99} | ${b.errors} | 1 | – |`,
     );
   }
   for (const [name, r] of Object.entries(results.routes)) {
     const rps = r.bookingsPerSecond === undefined ? r.rps : `${r.rps} (${r.bookingsPerSecond} bookings/s)`;
-    console.log(`| ${name} | ${rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} |`);
+    const cpu = r.cpuMsPerBooking ?? r.cpuMsPerRequest;
+    const cpuText = cpu ? `${cpu.web} / ${cpu.db} / ${cpu.jobs}${r.cpuMsPerBooking ? ' per booking' : ''}` : '–';
+    console.log(`| ${name} | ${rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} | ${cpuText} |`);
   }
   console.log(`RSS after the run (MiB): ${JSON.stringify(results.rssMiB)}`);
   const o = results.overbooking;

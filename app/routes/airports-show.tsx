@@ -80,10 +80,13 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         <SearchForm airports={airports} values={{ airport: airport.slug }} minDate={minDate} compact />
       </div>
 
-      <TariffOverview tariffs={tariffs} locked={airport.locked} />
+      {/* Below the search form: rendered by the browser as they near the viewport (issue 11, app.css). */}
+      <div className="render-when-near">
+        <TariffOverview tariffs={tariffs} locked={airport.locked} />
+      </div>
 
       {airport.gallery.length > 0 ? (
-        <section className="mt-10" aria-labelledby="gallery-title" data-gallery>
+        <section className="render-when-near mt-10" aria-labelledby="gallery-title" data-gallery>
           <h2 id="gallery-title" className="text-2xl font-semibold">
             {t('airport.gallery.title')}
           </h2>
@@ -91,15 +94,25 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <HowItWorksVideo src={airport.videoUrl} />
+      <div className="render-when-near">
+        <HowItWorksVideo src={airport.videoUrl} />
+      </div>
 
-      <AirportDirections
-        airport={airport}
-        mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }}
-        lots={lots}
-      />
-      {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
-      <AirportFaq airport={airport.name} entries={loaderData.faq} />
+      <div className="render-when-near">
+        <AirportDirections
+          airport={airport}
+          mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }}
+          lots={lots}
+        />
+      </div>
+      {ratings ? (
+        <div className="render-when-near">
+          <RatingsSection ratings={ratings} title={t('ratings.airport.title')} />
+        </div>
+      ) : null}
+      <div className="render-when-near">
+        <AirportFaq airport={airport.name} entries={loaderData.faq} />
+      </div>
       <AirportCommentModal airport={comment.airport} />
     </div>
   );

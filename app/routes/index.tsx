@@ -80,7 +80,8 @@ export default function Index({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="container-page mt-12" aria-labelledby="airports-title">
+      {/* Below the fold: rendered by the browser as they near the viewport (issue 11, app.css). */}
+      <section className="render-when-near container-page mt-12" aria-labelledby="airports-title">
         <h2 id="airports-title" className="text-2xl font-semibold">
           {t('home.airports.title')}
         </h2>
@@ -123,7 +124,7 @@ export default function Index({ loaderData }: Route.ComponentProps) {
       <div className="container-page mt-12">
         <FaqSearchBox />
       </div>
-      <div className="container-page">
+      <div className="render-when-near container-page">
         <RatingsSection ratings={ratings} title={t('ratings.home.title')} scope={t('ratings.home.scope')} />
       </div>
     </>

@@ -34,7 +34,7 @@ export function OfferCard({
   const unavailable = offer.soldOut || !offer.price;
   return (
     <article
-      className={`card flex flex-col gap-4 p-5 sm:flex-row sm:items-stretch ${unavailable ? 'opacity-80' : ''}`}
+      className={`render-when-near card flex flex-col gap-4 p-5 [contain-intrinsic-size:auto_18rem] sm:flex-row sm:items-stretch ${unavailable ? 'opacity-80' : ''}`}
       aria-labelledby={`offer-${offer.tariffId}-name`}
       data-tariff-id={offer.tariffId}
       data-tariff-category={offer.category}
