@@ -39,3 +39,15 @@ describe('sendCookieOnIdChange', () => {
     expect(own.headers['set-cookie']).toEqual([store.serializeCookie('new-id')]);
   });
 });
+
+describe('SessionStore.parseCookie', () => {
+  it('reads a signed id and treats an undecodable value as no cookie (issue 14: no 500 for `a%ZZ`)', () => {
+    const cookie = store.serializeCookie('some-id').split(';')[0];
+    expect(store.parseCookie(cookie)).toBe('some-id');
+    expect(store.parseCookie(`other=1; ${cookie}`)).toBe('some-id');
+    expect(store.parseCookie('eap_session=a%ZZ')).toBeNull();
+    expect(store.parseCookie('eap_session=%E0%A4%A')).toBeNull();
+    expect(store.parseCookie('eap_session=some-id.forged')).toBeNull();
+    expect(store.parseCookie(undefined)).toBeNull();
+  });
+});

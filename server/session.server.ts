@@ -145,13 +145,23 @@ export class SessionStore {
     return crypto.createHmac('sha256', this.options.secret).update(`sid:${id}`).digest('base64url');
   }
 
-  /** The id from a `Cookie` header when its signature holds, else null. */
+  /**
+   * The id from a `Cookie` header when its signature holds, else null. A value that is not even decodable (e.g.
+   * `a%ZZ`, planted by a sibling subdomain or left by a broken client) counts as no cookie: the visitor gets a new
+   * session whose cookie replaces it, instead of an error on every request (issue 14).
+   */
   parseCookie(header: string | undefined): string | null {
     if (!header) return null;
     for (const part of header.split(';')) {
       const [name, ...rest] = part.trim().split('=');
       if (name !== SESSION_COOKIE) continue;
-      const [id, signature] = decodeURIComponent(rest.join('=')).split('.');
+      let value: string;
+      try {
+        value = decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+      const [id, signature] = value.split('.');
       if (!id || !signature) return null;
       const expected = Buffer.from(this.sign(id));
       const given = Buffer.from(signature);

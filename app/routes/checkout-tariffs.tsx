@@ -43,7 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, session } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const form = await request.formData();
+  // A body that is not a form (another Content-Type) reads as an empty form and fails the CSRF check: 419, not 500.
+  const form = await request.formData().catch(() => new FormData());
   if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
     return data({ tariffId: Number(form.get('tariffId')), error: t('api.error.csrf') }, { status: 419 });
   }

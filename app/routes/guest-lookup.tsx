@@ -37,7 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, session, clientIp } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
-  const form = await request.formData();
+  // A body that is not a form (another Content-Type) reads as an empty form and fails the CSRF check: 419, not 500.
+  const form = await request.formData().catch(() => new FormData());
   const values: Fields = {
     reference: String(form.get('reference') ?? '').trim(),
     email: String(form.get('email') ?? '').trim(),

@@ -101,7 +101,10 @@ export function createApiRouter(ctx: AppContext): Router {
       // A malformed percent-escape in a path parameter (e.g. `database/check/%ZZ`): the router cannot decode it.
       httpError = new HttpError(400, t('api.error.bad_url'));
     } else if (isBodyParserError(error)) {
-      httpError = new HttpError(error.status === 413 ? 413 : 400, t('api.error.bad_json'));
+      httpError = bodyError(error, t);
+    } else if (isZlibError(error)) {
+      // A body declared as gzip/deflate/br (Content-Encoding) that does not decompress.
+      httpError = new HttpError(400, t('api.error.bad_encoding'));
     } else {
       ctx.logger.error({ err: error, path: req.path }, 'api error');
       const message =
@@ -117,4 +120,25 @@ export function createApiRouter(ctx: AppContext): Router {
 
 function isBodyParserError(error: unknown): error is { status: number; type: string } {
   return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}
+
+/** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`, …; Brotli's `ERR__…`) from inflating a request body. */
+function isZlibError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return /^(Z_|ERR__)/.test(code);
+}
+
+/** The answer to a body the JSON parser refused (body-parser's error types), in the caller's language. */
+function bodyError(error: { status: number; type: string }, t: (key: string) => string): HttpError {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new HttpError(413, t('api.error.too_large'));
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(415, t('api.error.bad_encoding'));
+    case 'entity.parse.failed':
+      return new HttpError(400, t('api.error.bad_json'));
+    default:
+      return new HttpError(error.status >= 400 && error.status < 500 ? error.status : 400, t('api.error.bad_body'));
+  }
 }

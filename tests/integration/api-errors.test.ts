@@ -3,6 +3,7 @@
  * and an unexpected error is 500 JSON — without a stack unless APP_DEBUG is on.
  */
 import { sql } from 'drizzle-orm';
+import zlib from 'node:zlib';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../app/i18n.server.ts';
@@ -91,5 +92,50 @@ describe('a malformed percent-escape in a path parameter', () => {
       .set('App-Language', 'en');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: translator('en')('api.error.bad_url') });
+  });
+});
+
+describe("request bodies the API cannot read (issue 14: a 4xx in the caller's language, never a 500)", () => {
+  const post = (headers: Record<string, string>, body: string | Buffer) =>
+    supertest(test.app)
+      .post('/api/checkout/cart')
+      .set({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' })
+      .set(headers)
+      .serialize((raw: unknown) => raw as string) // the bytes as given (a Buffer would be JSON-encoded)
+      .send(body);
+
+  it('answers 400 for a body declared compressed that is not', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await post({ 'Content-Encoding': encoding }, '{"airportId":1}');
+      expect(res.status, encoding).toBe(400);
+      expect(res.body).toEqual({ message: de('api.error.bad_encoding') });
+    }
+    const en = await post({ 'Content-Encoding': 'gzip', 'App-Language': 'en' }, '{}');
+    expect(en.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
+  });
+
+  it('reads a body that is really compressed, and refuses an unknown encoding with 415', async () => {
+    const gzipped = await post({ 'Content-Encoding': 'gzip' }, zlib.gzipSync('{"airportId":1}'));
+    expect(gzipped.status).toBe(419); // read fine; then the CSRF check (no session) answers
+    const unknown = await post({ 'Content-Encoding': 'compress' }, '{}');
+    expect(unknown.status).toBe(415);
+    expect(unknown.body).toEqual({ message: de('api.error.bad_encoding') });
+  });
+
+  it('says "too large" for a body over the limit, and "not valid JSON" for broken JSON', async () => {
+    const large = await post({}, JSON.stringify({ x: 'a'.repeat(70_000) }));
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({ message: de('api.error.too_large') });
+    const broken = await post({}, '{"x":');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ message: de('api.error.bad_json') });
+  });
+
+  it('replaces an undecodable session cookie with a new session instead of failing', async () => {
+    const res = await supertest(test.app)
+      .get('/api/auth/check')
+      .set({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', Cookie: 'eap_session=a%ZZ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ authenticated: false });
   });
 });

@@ -166,4 +166,24 @@ describe('guest.lookup action: the answers of each outcome', () => {
     });
     expect(braked.data.message).toBe(de('lookup.error.too_many', { minutes: 15 }));
   });
+
+  it('answers a body that is not a form with 419 and a translated message, not 500 (issue 14)', async () => {
+    const session = await test.ctx.sessions.load(undefined);
+    const request = new Request('http://shop.test/reservierung', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ _csrf: session.csrfToken, reference, email: EMAIL }),
+    });
+    const args = {
+      request,
+      params: {},
+      context: routeContext({ app: test.ctx, session, cspNonce: '', clientIp: newIp() }),
+    };
+    const res = (await action(args as unknown as Parameters<typeof action>[0])) as unknown as {
+      data: { message: string | null };
+      init: { status?: number };
+    };
+    expect(res.init.status).toBe(419);
+    expect(res.data.message).toBe(de('api.error.csrf'));
+  });
 });
