@@ -11,7 +11,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { coupons, mailOutbox, priceLists, reservationEvents, reservations, tariffDays } from '#database/schema.ts';
 import type { ReservationEventKind, ReservationStatus } from '#database/schema.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { localToInstant } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
 import {
   canReserveDays,
   freeChangeDeadline,
@@ -363,13 +365,6 @@ async function creditCurrentInvoice(
   return note.number;
 }
 
-/** Money in the reservation's language for mail lines. */
-function money(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
-}
-
 /**
  * What cancelling would do, or does (`dryRun: false`): one transaction that locks the reservation, checks the free
  * period again, releases every day of the stay (rows locked in date order), sets status `cancelled` and
@@ -424,7 +419,7 @@ export async function cancelReservation(
     const locale = toLocale(r.locale);
     const t = translator(locale);
     const lines: [string, string][] = [
-      [t('manage.mail.amount'), money(r.totalCents, locale)],
+      [t('manage.mail.amount'), formatMoney(r.totalCents, locale)],
       ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
     ];
     await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', origin: input.origin, lines });
@@ -555,10 +550,10 @@ export async function changeReservation(
     const locale = toLocale(r.locale);
     const t = translator(locale);
     const lines: [string, string][] = [
-      [t('manage.mail.entry'), travel.stay.entry.replace('T', ' ')],
-      [t('manage.mail.exit'), travel.stay.exit.replace('T', ' ')],
-      [t('manage.mail.new_total'), money(p.totalCents, locale)],
-      [t('manage.mail.difference'), money(quote.differenceCents, locale)],
+      [t('manage.mail.entry'), formatLocalDateTime(travel.stay.entry, locale)],
+      [t('manage.mail.exit'), formatLocalDateTime(travel.stay.exit, locale)],
+      [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],
+      [t('manage.mail.difference'), formatMoney(quote.differenceCents, locale)],
       ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
       ...(invoiceNumber ? [[t('manage.mail.invoice'), invoiceNumber] as [string, string]] : []),
     ];
