@@ -47,7 +47,7 @@ import type { SessionPort } from './session-port.ts';
  * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
  * Source: DESIGN §5 (error shapes), issue 12.
  */
-export class ManageError extends RequestError {}
+class ManageError extends RequestError {}
 
 /** Statuses a customer may still change or cancel. */
 const MANAGEABLE: readonly ReservationStatus[] = ['confirmed', 'pending_payment'];
@@ -114,7 +114,7 @@ export type ManageAnswer<T> = { status: number; body: T };
  * @throws ManageError 404 `api.error.not_found` for anyone else, a malformed or unknown reference alike.
  * Source: issue 12 (same access rule as the page; anyone else 404), DESIGN §3.
  */
-export async function manageableReservation(
+async function manageableReservation(
   db: Database,
   session: SessionPort,
   reference: string,
@@ -379,7 +379,7 @@ async function creditCurrentInvoice(
  * @throws ManageError 409 `manage.error.too_late` / `manage.error.not_active`; database errors pass through.
  * Source: issue 12 item 1, DESIGN §6 (Cancellation: credit note, never an edited invoice).
  */
-export async function cancelReservation(
+async function cancelReservation(
   ctx: ServiceContext,
   input: { details: ReservationDetails; dryRun: boolean; origin: string },
 ): Promise<ManageAnswer<CancelAnswer>> {
@@ -458,7 +458,7 @@ export async function cancelReservation(
  *   `manage.error.not_active` / `checkout.api.sold_out` / `checkout.api.not_bookable`; database errors pass.
  * Source: issue 12 item 2, DESIGN §6 (Availability, Invoice, Cancellation).
  */
-export async function changeReservation(
+async function changeReservation(
   ctx: ServiceContext,
   input: {
     details: ReservationDetails;

@@ -45,7 +45,8 @@ async function manageJourney(page: Page, tag: string, js: boolean) {
   await expect(manage.locator('[data-manage-deadline]')).toContainText('Kostenlos ändern oder stornieren bis');
   await expect(manage.locator('[data-history-kind="created"]')).toBeVisible();
 
-  // Change: one day longer → the quote shows old and new price and the difference.
+  // Change: two days longer → the quote shows old and new price and the difference.
+  await manage.locator('[data-manage-forms] > summary').click();
   const change = manage.locator('[data-manage-change]');
   await change.getByLabel('Rückkehr (Ausfahrt)').fill(localDateTime(54, '21:00'));
   await change.getByRole('button', { name: 'Neuen Preis berechnen' }).click();
@@ -62,6 +63,7 @@ async function manageJourney(page: Page, tag: string, js: boolean) {
 
   // Cancel: the confirmation step says what happens, then the booking is cancelled.
   if (js) await pageHydrated(page);
+  await manage.locator('[data-manage-forms] > summary').click();
   await manage.getByRole('button', { name: 'Stornierung prüfen' }).click();
   await expect(manage.locator('[data-manage-cancel-quote]')).toContainText('kostenlos');
   await manage.getByRole('button', { name: 'Stornierung verbindlich bestätigen' }).click();

@@ -121,100 +121,105 @@ export function ManageBooking({
       ) : null}
 
       {view.open ? (
-        <div className="grid gap-3">
-          <h3 className="flex items-center gap-2 font-semibold">
-            <CalendarClock aria-hidden size={18} />
-            {t('manage.change.title')}
-          </h3>
-          <p className="text-sm text-muted">{t('manage.change.intro')}</p>
-          <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
-            {hidden}
-            <input type="hidden" name="intent" value="change-quote" />
-            <input type="hidden" name="bulkyBaggage" value={values.bulkyBaggage} />
-            {field('entryTime', t('reservation.field.entry'), { type: 'datetime-local', required: true })}
-            {field('exitTime', t('reservation.field.exit'), { type: 'datetime-local', required: true })}
-            {field('personCount', t('reservation.field.persons'), { type: 'number', min: 1, required: true })}
-            {field('childrenSeat', t('reservation.field.child_seats'), { type: 'number', min: 0 })}
-            {field('licensePlate', t('reservation.field.license_plate'), { type: 'text', maxLength: 20 })}
-            <div className="flex items-end">
-              <button type="submit" className="btn-secondary w-full" disabled={busy}>
-                {t('manage.change.quote')}
-              </button>
-            </div>
-          </Form>
-          {changeQuote ? (
-            <div className="rounded-lg border border-accent p-4" data-manage-quote>
-              <h4 className="font-semibold">{t('manage.change.summary')}</h4>
-              <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-                <dt>{t('manage.change.old_total')}</dt>
-                <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
-                <dt>{t('manage.change.new_total')}</dt>
-                <dd className="font-semibold" data-manage-new-total>
-                  {changeQuote.newTotal}
-                </dd>
-              </dl>
-              <p className="mt-2 font-medium" data-manage-difference>
-                {changeQuote.difference}
-              </p>
-              <table className="mt-3 w-full text-left text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('manage.change.day')}</th>
-                    <th scope="col">{t('manage.change.day_booked')}</th>
-                    <th scope="col">{t('manage.change.day_current')}</th>
-                    <th scope="col">{t('manage.change.day_charged')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changeQuote.days.map((d) => (
-                    <tr key={d.day}>
-                      <td>{d.day}</td>
-                      <td>{d.booked}</td>
-                      <td>{d.current}</td>
-                      <td>{d.charged}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{t('manage.change.documents')}</p> : null}
-              <Form method="post" className="mt-3 flex flex-wrap gap-3">
-                {hidden}
-                {travelHidden}
-                <input type="hidden" name="intent" value="change-confirm" />
-                <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
-                <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
-                  {t('manage.change.confirm')}
-                </button>
-              </Form>
-            </div>
-          ) : null}
-
-          <h3 className="mt-2 flex items-center gap-2 font-semibold">
-            <XCircle aria-hidden size={18} />
-            {t('manage.cancel.title')}
-          </h3>
-          {cancelQuote ? (
-            <div className="rounded-lg border border-danger p-4" data-manage-cancel-quote>
-              <p>{cancelQuote.summary}</p>
-              <p className="mt-1 text-sm text-muted">{cancelQuote.documents}</p>
-              <Form method="post" className="mt-3">
-                {hidden}
-                <input type="hidden" name="intent" value="cancel-confirm" />
-                <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-cancel>
-                  {t('manage.cancel.confirm')}
-                </button>
-              </Form>
-            </div>
-          ) : (
-            <Form method="post">
+        <details className="group grid gap-3" open={Boolean(result && !done) || undefined} data-manage-forms>
+          <summary className="btn-secondary w-fit cursor-pointer list-none">{t('manage.open')}</summary>
+          <div className="mt-4 grid gap-3">
+            <h3 className="flex items-center gap-2 font-semibold">
+              <CalendarClock aria-hidden size={18} />
+              {t('manage.change.title')}
+            </h3>
+            <p className="text-sm text-muted">{t('manage.change.intro')}</p>
+            <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
               {hidden}
-              <input type="hidden" name="intent" value="cancel-quote" />
-              <button type="submit" className="btn-secondary" disabled={busy} data-manage-cancel>
-                {t('manage.cancel.start')}
-              </button>
+              <input type="hidden" name="intent" value="change-quote" />
+              <input type="hidden" name="bulkyBaggage" value={values.bulkyBaggage} />
+              {field('entryTime', t('reservation.field.entry'), { type: 'datetime-local', required: true })}
+              {field('exitTime', t('reservation.field.exit'), { type: 'datetime-local', required: true })}
+              {field('personCount', t('reservation.field.persons'), { type: 'number', min: 1, required: true })}
+              {field('childrenSeat', t('reservation.field.child_seats'), { type: 'number', min: 0 })}
+              {field('licensePlate', t('reservation.field.license_plate'), { type: 'text', maxLength: 20 })}
+              <div className="flex items-end">
+                <button type="submit" className="btn-secondary w-full" disabled={busy}>
+                  {t('manage.change.quote')}
+                </button>
+              </div>
             </Form>
-          )}
-        </div>
+            {changeQuote ? (
+              <div className="rounded-lg border border-accent p-4" data-manage-quote>
+                <h4 className="font-semibold">{t('manage.change.summary')}</h4>
+                <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+                  <dt>{t('manage.change.old_total')}</dt>
+                  <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
+                  <dt>{t('manage.change.new_total')}</dt>
+                  <dd className="font-semibold" data-manage-new-total>
+                    {changeQuote.newTotal}
+                  </dd>
+                </dl>
+                <p className="mt-2 font-medium" data-manage-difference>
+                  {changeQuote.difference}
+                </p>
+                <table className="mt-3 w-full text-left text-sm">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('manage.change.day')}</th>
+                      <th scope="col">{t('manage.change.day_booked')}</th>
+                      <th scope="col">{t('manage.change.day_current')}</th>
+                      <th scope="col">{t('manage.change.day_charged')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {changeQuote.days.map((d) => (
+                      <tr key={d.day}>
+                        <td>{d.day}</td>
+                        <td>{d.booked}</td>
+                        <td>{d.current}</td>
+                        <td>{d.charged}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {changeQuote.documents ? (
+                  <p className="mt-2 text-sm text-muted">{t('manage.change.documents')}</p>
+                ) : null}
+                <Form method="post" className="mt-3 flex flex-wrap gap-3">
+                  {hidden}
+                  {travelHidden}
+                  <input type="hidden" name="intent" value="change-confirm" />
+                  <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
+                  <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
+                    {t('manage.change.confirm')}
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+
+            <h3 className="mt-2 flex items-center gap-2 font-semibold">
+              <XCircle aria-hidden size={18} />
+              {t('manage.cancel.title')}
+            </h3>
+            {cancelQuote ? (
+              <div className="rounded-lg border border-danger p-4" data-manage-cancel-quote>
+                <p>{cancelQuote.summary}</p>
+                <p className="mt-1 text-sm text-muted">{cancelQuote.documents}</p>
+                <Form method="post" className="mt-3">
+                  {hidden}
+                  <input type="hidden" name="intent" value="cancel-confirm" />
+                  <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-cancel>
+                    {t('manage.cancel.confirm')}
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <Form method="post">
+                {hidden}
+                <input type="hidden" name="intent" value="cancel-quote" />
+                <button type="submit" className="btn-secondary" disabled={busy} data-manage-cancel>
+                  {t('manage.cancel.start')}
+                </button>
+              </Form>
+            )}
+          </div>
+        </details>
       ) : null}
 
       {view.history.length > 0 ? (

@@ -56,6 +56,19 @@ export type ManageActionData = {
   cancelQuote: { summary: string; documents: string } | null;
 };
 
+/** One history row as the timeline reads (a mail with its kind when the kind has a name). */
+function historyLabel(event: { kind: string; data: Record<string, unknown> }, locale: Locale): string {
+  const t = translator(locale);
+  const mail = typeof event.data.mail === 'string' ? `manage.history.mail.${event.data.mail}` : null;
+  if (event.kind === 'mail_sent' && mail && t(mail) !== mail) {
+    return t('manage.history.mail_sent_kind', { mail: t(mail) });
+  }
+  const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
+  return t(`manage.history.${event.kind}`, {
+    total: formatMoney(typeof total === 'number' ? total : 0, locale),
+  });
+}
+
 /**
  * The page's view of managing `details` at the app's current time.
  * Source: issue 12 items 1, 2 and 6.
@@ -91,9 +104,7 @@ export async function manageView(
     },
     history: events.map((e) => ({
       kind: e.kind,
-      label: t(`manage.history.${e.kind}`, {
-        total: formatMoney(Number((e.data.to as { totalCents?: number } | undefined)?.totalCents ?? 0), locale),
-      }),
+      label: historyLabel(e, locale),
       when: formatLocalDateTime(instantToLocal(new Date(e.at), details.airport.timeZone), locale),
     })),
   };
