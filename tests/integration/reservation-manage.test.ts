@@ -14,12 +14,14 @@ import {
   airports,
   invoices,
   mailOutbox,
+  rateLimits,
   reservationEvents,
   reservations,
   tariffDays,
   tariffs,
 } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
+import { addDaysToDate } from '../../app/domain/local-time.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
@@ -69,6 +71,24 @@ async function history(reservationId: number) {
   return (
     await test.ctx.db.select().from(reservationEvents).where(eq(reservationEvents.reservationId, reservationId))
   ).map((e) => e.kind);
+}
+
+/** The outbox row of `kind` for a reservation once the worker has sent it (the action kicks delivery). */
+async function sentMail(reservationId: number, kind: string) {
+  let row: typeof mailOutbox.$inferSelect | undefined;
+  await expect
+    .poll(
+      async () => {
+        [row] = await test.ctx.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.reservationId, reservationId), eq(mailOutbox.kind, kind)));
+        return row?.status;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('sent');
+  return row!;
 }
 
 beforeAll(async () => {
@@ -144,15 +164,30 @@ describe('POST /api/reservations/{reference}/change', () => {
       ['credit_note', done.body.creditNoteNumber],
       ['invoice', done.body.invoiceNumber],
     ]);
-    expect(await history(after.id)).toEqual(['created', 'changed']);
+    expect((await history(after.id)).filter((k) => k !== 'mail_sent')).toEqual(['created', 'changed']);
     const mails = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, after.id));
     expect(mails.map((m) => m.kind)).toContain('reservation_changed');
+
+    // The change mail goes out with the new voucher and the new invoice; the history records the mails sent.
+    const sent = await sentMail(after.id, 'reservation_changed');
+    const raw = fs.readFileSync(
+      path.join(
+        dataDir,
+        'mail',
+        fs.readdirSync(path.join(dataDir, 'mail')).find((f) => f.endsWith(`-${sent.id}.eml`))!,
+      ),
+      'utf8',
+    );
+    expect(raw).toMatch(new RegExp(`name="?Parkschein-${reference}\\.pdf`));
+    expect(raw).toMatch(new RegExp(`name="?Rechnung-${done.body.invoiceNumber}\\.pdf`));
+    expect(raw).toContain(reference);
+    await expect.poll(() => history(after.id)).toContain('mail_sent');
 
     const replay = await client.post(`reservations/${reference}/change`, travel(newStay), key);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(done.body);
     expect(await stored(reference)).toEqual(after);
-    expect(await history(after.id)).toEqual(['created', 'changed']);
+    expect((await history(after.id)).filter((k) => k === 'changed')).toHaveLength(1);
 
     const mismatch = await client.post(
       `reservations/${reference}/change`,
@@ -198,7 +233,7 @@ describe('POST /api/reservations/{reference}/change', () => {
     }
     expect(await stored(reference)).toEqual(before);
     expect(await dayCounts(tariff.id, ['2026-11-25', '2026-11-26', '2026-11-27'])).toEqual(days);
-    expect(await history(before.id)).toEqual(['created']);
+    expect((await history(before.id)).filter((k) => k !== 'mail_sent')).toEqual(['created']);
   });
 
   it('answers 404 to anyone without access, whether or not the reference exists', async () => {
@@ -243,7 +278,9 @@ describe('POST /api/reservations/{reference}/cancel', () => {
     expect(row.status).toBe('cancelled');
     expect(row.cancelledAt).not.toBeNull();
     expect(await dayCounts(tariff.id, dates)).toEqual({ [dates[0]]: 0, [dates[1]]: 0 });
-    expect(await history(row.id)).toEqual(['created', 'cancelled']);
+    expect((await history(row.id)).filter((k) => k !== 'mail_sent')).toEqual(['created', 'cancelled']);
+    const cancelMail = await sentMail(row.id, 'reservation_cancelled');
+    expect(cancelMail.subject).toContain(first.reference);
     const mails = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));
     expect(mails.map((m) => m.kind)).toContain('reservation_cancelled');
 
@@ -257,28 +294,32 @@ describe('POST /api/reservations/{reference}/cancel', () => {
 });
 
 describe('racing changes and bookings', () => {
-  it('never overbooks the last spaces', async () => {
+  it('never overbooks the last spaces (50 changes and 50 bookings at once)', async () => {
+    const RACERS = 50;
     const tariff = fraTariffs[2] ?? fraTariffs[0];
     const FREE = 3;
     const target = ['2027-03-01', '2027-03-02'];
     await test.ctx.db
       .insert(tariffDays)
       .values(target.map((day) => ({ tariffId: tariff.id, day, booked: 0, capacity: FREE })));
-    // Reservations elsewhere that all try to move onto the target days.
+    // Reservations elsewhere (one day each) that all try to move onto the target days, racing new bookings.
     const movers = [];
-    for (let i = 0; i < 8; i++) {
-      const day = `2027-04-${String(10 + i).padStart(2, '0')}`;
+    for (let i = 0; i < RACERS; i++) {
+      const day = addDaysToDate('2027-04-01', i);
+      // All the test's clients share one IP: the per-IP limit (120 a minute) is not what this test is about.
+      if (i % 20 === 0) await test.ctx.db.delete(rateLimits);
       const booked = await book(tariff.id, stayOf(day, day));
       expect(booked.res.status).toBe(201);
       movers.push(booked);
     }
     const bookers = await Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: RACERS }, async () => {
         const client = await new ApiClient(test).start();
         await client.post('checkout/cart', { airportId: fra.id, tariffId: tariff.id, ...stayOf(target[0], target[1]) });
         return client;
       }),
     );
+    await test.ctx.db.delete(rateLimits);
     const times = stayOf(target[0], target[1]);
     const responses = await Promise.all([
       ...movers.map((m, i) =>
@@ -298,5 +339,17 @@ describe('racing changes and bookings', () => {
       .from(reservations)
       .where(and(eq(reservations.tariffId, tariff.id), eq(reservations.entryLocal, times.entryTime)));
     expect(onTarget).toHaveLength(FREE);
+    // A mover that got a space freed its old day; one that did not still holds it, unchanged.
+    const moved = responses.slice(0, RACERS).map((r) => r.status === 200);
+    const sourceDays = await dayCounts(
+      tariff.id,
+      movers.map((_, i) => addDaysToDate('2027-04-01', i)),
+    );
+    for (const [i, m] of movers.entries()) {
+      expect(sourceDays[addDaysToDate('2027-04-01', i)]).toBe(moved[i] ? 0 : 1);
+      expect((await stored(m.reference)).entryLocal).toBe(
+        moved[i] ? times.entryTime : `${addDaysToDate('2027-04-01', i)}T08:00`,
+      );
+    }
   });
 });
