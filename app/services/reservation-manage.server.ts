@@ -42,6 +42,7 @@ import type { SessionPort } from './session-port.ts';
 /**
  * Why managing a booking was refused: 404 `api.error.not_found` (unknown reference or no access, the same answer),
  * 409 `manage.error.too_late` (the free period is over), `manage.error.not_active` (cancelled or completed),
+ * 422 `manage.error.unchanged` (the change changes nothing),
  * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`; 422
  * `validation.failed` with field keys as sent, `manage.error.idempotency_key_required`,
  * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
@@ -263,6 +264,19 @@ function travelOf(details: ReservationDetails, body: Record<string, unknown>, no
   }
 }
 
+/** Whether `travel` is what is booked already (a change that changes nothing is refused: no new documents). */
+function sameTravel(details: ReservationDetails, travel: ValidatedTravel): boolean {
+  const r = details.reservation;
+  return (
+    r.entryLocal === travel.stay.entry &&
+    r.exitLocal === travel.stay.exit &&
+    r.personCount === travel.personCount &&
+    r.childrenSeat === travel.childrenSeat &&
+    r.bulkyBaggage === travel.bulkyBaggage &&
+    r.licensePlate === travel.licensePlate
+  );
+}
+
 /**
  * Locks the tariff's day rows of `dates` in ascending date order — creating missing ones with nothing booked —
  * with one `INSERT … ON CONFLICT DO UPDATE` that changes nothing: the booking's statement locks in the same order,
@@ -454,7 +468,7 @@ async function cancelReservation(
  * @param input.origin - `scheme://host` of the request, for the mail's links when `PUBLIC_URL` is not set.
  * @param input.inTransaction - runs last inside the change's transaction with the answer (the idempotent answer).
  * @returns 200 {@link ChangeAnswer}.
- * @throws ManageError 422 `validation.failed` (field keys as sent), 409 `manage.error.too_late` /
+ * @throws ManageError 422 `validation.failed` (field keys as sent) / `manage.error.unchanged`, 409 `manage.error.too_late` /
  *   `manage.error.not_active` / `checkout.api.sold_out` / `checkout.api.not_bookable`; database errors pass.
  * Source: issue 12 item 2, DESIGN §6 (Availability, Invoice, Cancellation).
  */
@@ -470,6 +484,7 @@ async function changeReservation(
   const now = ctx.now();
   requireOpen(input.details, now);
   const travel = travelOf(input.details, input.body, now);
+  if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
   const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';
   if (dryRun) {
     const quote = await quoteOf(ctx.db, input.details, travel);

@@ -252,6 +252,50 @@ describe('POST /api/reservations/{reference}/change', () => {
   });
 });
 
+describe('access of a signed-in owner', () => {
+  const PASSWORD = 'Kirschbaum-Allee-7';
+  async function signUp(email: string) {
+    const client = await new ApiClient(test).start();
+    const res = await client.post('auth/signup', {
+      gender: true,
+      firstname: 'Max',
+      lastname: 'Muster',
+      email,
+      password: PASSWORD,
+      passwordConfirmation: PASSWORD,
+      terms: true,
+    });
+    expect(res.status).toBe(201);
+    return client;
+  }
+
+  it('lets the owner manage from another session; another user gets 404; a no-op change is refused', async () => {
+    const email = `owner.${Date.now()}@example.org`;
+    const owner = await signUp(email);
+    const times = stayOf('2026-12-15', '2026-12-16');
+    await owner.post('checkout/cart', { airportId: fra.id, tariffId: fraTariffs[0].id, ...times });
+    const booked = await owner.post('checkout', checkoutBody({ ...times, personCount: 1, licensePlate: 'F-AB 1234' }));
+    expect(booked.status).toBe(201);
+    const reference = booked.body.reservation.reference as string;
+    expect((await stored(reference)).userId).not.toBeNull();
+
+    const again = await new ApiClient(test).start();
+    expect((await again.post('auth/signin', { login: email, password: PASSWORD })).status).toBe(200);
+    const quote = await again.post(`reservations/${reference}/change`, {
+      ...travel(stayOf('2026-12-15', '2026-12-17')),
+      dryRun: true,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const unchanged = await again.post(`reservations/${reference}/change`, { ...travel(times), dryRun: true });
+    expect(unchanged.status).toBe(422);
+    expect(unchanged.body).toEqual({ message: de('manage.error.unchanged') });
+
+    const other = await signUp(`other.${Date.now()}@example.org`);
+    const res = await other.post(`reservations/${reference}/cancel`, { dryRun: true });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('POST /api/reservations/{reference}/cancel', () => {
   it('frees the days: a sold-out tariff becomes bookable again; credit note, history and mail', async () => {
     const tariff = fraTariffs[1];
