@@ -10,6 +10,7 @@ export type ManageBookingView = {
   deadline: string;
   closedMessage: string | null;
   travel: Record<'entryTime' | 'exitTime' | 'personCount' | 'childrenSeat' | 'bulkyBaggage' | 'licensePlate', string>;
+  bulkyOptions: { flag: string; label: string }[];
   history: { kind: string; label: string; when: string }[];
 };
 
@@ -132,12 +133,34 @@ export function ManageBooking({
             <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
               {hidden}
               <input type="hidden" name="intent" value="change-quote" />
-              <input type="hidden" name="bulkyBaggage" value={values.bulkyBaggage} />
               {field('entryTime', t('reservation.field.entry'), { type: 'datetime-local', required: true })}
               {field('exitTime', t('reservation.field.exit'), { type: 'datetime-local', required: true })}
               {field('personCount', t('reservation.field.persons'), { type: 'number', min: 1, required: true })}
               {field('childrenSeat', t('reservation.field.child_seats'), { type: 'number', min: 0 })}
               {field('licensePlate', t('reservation.field.license_plate'), { type: 'text', maxLength: 20 })}
+              {view.bulkyOptions.length > 0 ? (
+                <fieldset className="grid gap-1 sm:col-span-2" key={`bulky-${fieldKey}`}>
+                  <legend className="text-sm font-medium">{t('reservation.field.bulky_baggage')}</legend>
+                  <div className="flex flex-wrap gap-x-4 gap-y-1">
+                    {view.bulkyOptions.map((o) => (
+                      <label key={o.flag} className="inline-flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name="bulky"
+                          value={o.flag}
+                          defaultChecked={values.bulkyBaggage.split(';').includes(o.flag)}
+                        />
+                        {o.label}
+                      </label>
+                    ))}
+                  </div>
+                  {errors.bulkyBaggage ? (
+                    <p className="text-sm text-danger" data-field-error="bulkyBaggage">
+                      {errors.bulkyBaggage}
+                    </p>
+                  ) : null}
+                </fieldset>
+              ) : null}
               <div className="flex items-end">
                 <button type="submit" className="btn-secondary w-full" disabled={busy}>
                   {t('manage.change.quote')}

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { data } from 'react-router';
+import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { formatMoney } from '~/domain/money.ts';
@@ -35,6 +36,8 @@ export type ManageView = {
   deadline: string;
   closedMessage: string | null;
   travel: Record<(typeof TRAVEL_FIELDS)[number], string>;
+  /** the bulky-baggage flags the tariff takes (and any booked one), with their labels */
+  bulkyOptions: { flag: string; label: string }[];
   history: { kind: string; label: string; when: string }[];
 };
 
@@ -102,6 +105,11 @@ export async function manageView(
       bulkyBaggage: r.bulkyBaggage,
       licensePlate: r.licensePlate,
     },
+    bulkyOptions: BULKY_BAGGAGE_FLAGS.filter(
+      (flag) =>
+        details.tariff.allowedBulkyBaggage.includes(flag) ||
+        r.bulkyBaggage.split(BULKY_BAGGAGE_SEPARATOR).includes(flag),
+    ).map((flag) => ({ flag, label: t(`reservation.bulky.${flag}`) })),
     history: events.map((e) => ({
       kind: e.kind,
       label: historyLabel(e, locale),
@@ -164,6 +172,13 @@ export async function manageAction(
   const reference = input.details.reservation.reference;
   const origin = app.env.PUBLIC_URL ?? new URL(input.request.url).origin;
   const travel = Object.fromEntries(TRAVEL_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
+  // The change form has one check box per flag (`bulky`); the confirmation repeats the joined value.
+  if (!form.has('bulkyBaggage')) {
+    const checked = new Set(form.getAll('bulky').map(String));
+    travel.bulkyBaggage = BULKY_BAGGAGE_FLAGS.filter((flag) => checked.has(flag)).join(BULKY_BAGGAGE_SEPARATOR);
+  }
+  values.bulkyBaggage = travel.bulkyBaggage;
+  delete values.bulky;
   const empty = { intent, message: null, errors: {}, values, done: null, changeQuote: null, cancelQuote: null };
   const ok = (result: Partial<ManageActionData>) =>
     data<ManageActionData>({ ...empty, ...result }, { headers: PRIVATE_HEADERS });
