@@ -100,10 +100,8 @@ describe('guest reservation page: manage forms without JavaScript', () => {
     const replay = (await action(args(session, post(reference, confirmFields), reference))) as Answer;
     expect(replay.data.done).toBe('changed');
 
-    const view = (await loader(
-      args(session, new Request(`http://localhost/reservierung/${reference}`), reference),
-    )) as Answer;
-    const manage = view.data.manage as { history: { kind: string }[]; open: boolean; travel: { exitTime: string } };
+    const view = await loader(args(session, new Request(`http://localhost/reservierung/${reference}`), reference));
+    const { manage } = view.data;
     expect(manage.open).toBe(true);
     expect(manage.travel.exitTime).toBe('2026-12-23T18:00');
     expect(manage.history.filter((h) => h.kind === 'changed')).toHaveLength(1);
