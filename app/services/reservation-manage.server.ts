@@ -71,6 +71,7 @@ export type ManageState = {
 export type ChangeAnswer = {
   reference: string;
   status: ReservationStatus;
+  paymentType: string;
   old: { entryTime: string; exitTime: string; totalCents: number };
   new: {
     entryTime: string;
@@ -95,6 +96,9 @@ export type ChangeAnswer = {
 export type CancelAnswer = {
   reference: string;
   status: ReservationStatus;
+  entryTime: string;
+  exitTime: string;
+  paymentType: string;
   totalCents: number;
   currency: 'EUR';
   /** the invoice a credit note cancels (quote) or cancelled (result), null when never invoiced */
@@ -230,6 +234,7 @@ function changeAnswer(
   return {
     reference: r.reference,
     status: extra.status,
+    paymentType: r.paymentType,
     old: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
     new: {
       entryTime: travel.stay.entry,
@@ -406,6 +411,9 @@ async function cancelReservation(
       body: {
         reference: r0.reference,
         status: r0.status,
+        entryTime: r0.entryLocal,
+        exitTime: r0.exitLocal,
+        paymentType: r0.paymentType,
         totalCents: r0.totalCents,
         currency: 'EUR',
         invoiceNumber: r0.invoiceNumber,
@@ -440,6 +448,9 @@ async function cancelReservation(
     return {
       reference: r.reference,
       status: 'cancelled' as const,
+      entryTime: r.entryLocal,
+      exitTime: r.exitLocal,
+      paymentType: r.paymentType,
       totalCents: r.totalCents,
       currency: 'EUR' as const,
       invoiceNumber: r.invoiceNumber,
@@ -597,6 +608,54 @@ async function changeReservation(
 }
 
 /**
+ * The reservation as the change and cancel answers show it (DESIGN §5; the fields of the checkout's `reservation`
+ * plus the credit note issued by the action).
+ */
+export type ManagedReservation = {
+  reference: string;
+  status: ReservationStatus;
+  totalCents: number;
+  currency: 'EUR';
+  entryTime: string;
+  exitTime: string;
+  paymentType: string;
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
+};
+
+/** `POST …/change` answers (DESIGN §5): a dry run `{quote}`; a change `{reservation, redirect, quote}`. */
+export type ChangeResponse =
+  { quote: ChangeAnswer } | { reservation: ManagedReservation; redirect: string; quote: ChangeAnswer };
+
+/** `POST …/cancel` answers (DESIGN §5): a dry run `{quote}`; a cancellation `{reservation}`. */
+export type CancelResponse = { quote: CancelAnswer } | { reservation: ManagedReservation };
+
+/** The reservation page of whoever manages it: the owner's account page, else the guest page. */
+function reservationPath(details: ReservationDetails, session: SessionPort, locale: Locale): string {
+  const r = details.reservation;
+  const owner = r.userId !== null && session.get('userId') === r.userId;
+  return localePath(locale, owner ? `/konto/reservierungen/${r.reference}` : `/reservierung/${r.reference}`);
+}
+
+function changedResponse(answer: ChangeAnswer, redirect: string): ChangeResponse {
+  return {
+    reservation: {
+      reference: answer.reference,
+      status: answer.status,
+      totalCents: answer.new.totalCents,
+      currency: 'EUR',
+      entryTime: answer.new.entryTime,
+      exitTime: answer.new.exitTime,
+      paymentType: answer.paymentType,
+      invoiceNumber: answer.invoiceNumber,
+      creditNoteNumber: answer.creditNoteNumber,
+    },
+    redirect,
+    quote: answer,
+  };
+}
+
+/**
  * The whole use case behind `POST /api/reservations/{reference}/change` and the page's second step: access
  * (404 for anyone else), then a dry run, or the change under the `Idempotency-Key` (scoped to the session): the
  * same key replays the first answer (status and body), a 422 is stored for replays, a 409 or a server error
@@ -608,7 +667,7 @@ async function changeReservation(
  * @param input.idempotencyKey - the header (or the form's hidden field); required unless `dryRun`.
  * @param input.locale - language of stored refusals.
  * @param input.origin - `scheme://host` of the request.
- * @returns the answer to send.
+ * @returns the answer to send: {@link ChangeResponse} (200), or a replayed stored answer (its status and body).
  * @throws ManageError (see {@link changeReservation}, plus 404, 422 `manage.error.idempotency_key_required` and the
  *   idempotency refusals); database errors pass through.
  * Source: issue 12 item 4, DESIGN §5 (Idempotency-Key, error shapes).
@@ -623,11 +682,15 @@ export async function submitChange(
     locale: Locale;
     origin: string;
   },
-): Promise<ManageAnswer<unknown>> {
+): Promise<ManageAnswer<ChangeResponse>> {
   const body = asObject(input.body);
   const details = await manageableReservation(ctx.db, input.session, input.reference);
   const dryRun = body.dryRun === true || body.dryRun === 'true';
-  if (dryRun) return changeReservation(ctx, { details, body, origin: input.origin });
+  if (dryRun) {
+    const quote = await changeReservation(ctx, { details, body, origin: input.origin });
+    return { status: quote.status, body: { quote: quote.body } };
+  }
+  const redirect = reservationPath(details, input.session, input.locale);
   if (!input.idempotencyKey) throw new ManageError(422, 'manage.error.idempotency_key_required');
   const decision = await beginIdempotency(ctx.db, {
     key: input.idempotencyKey,
@@ -635,16 +698,17 @@ export async function submitChange(
     body: { reference: details.reservation.reference, ...body },
     cart: null,
   });
-  if (decision.kind === 'replay') return { status: decision.status, body: decision.body };
+  if (decision.kind === 'replay') return { status: decision.status, body: decision.body as ChangeResponse };
   if (decision.kind === 'refused') throw new ManageError(decision.status, decision.messageKey);
   const key = decision.key;
   try {
-    return await changeReservation(ctx, {
+    const changed = await changeReservation(ctx, {
       details,
       body,
       origin: input.origin,
-      inTransaction: (tx, answer) => completeIdempotency(tx, key, 200, answer),
+      inTransaction: (tx, answer) => completeIdempotency(tx, key, 200, changedResponse(answer, redirect)),
     });
+    return { status: changed.status, body: changedResponse(changed.body, redirect) };
   } catch (error) {
     if (error instanceof RequestError && error.status === 422) {
       await completeIdempotency(ctx.db, key, 422, requestErrorBody(error, translator(input.locale)));
@@ -661,17 +725,18 @@ export async function submitChange(
  * The use case behind `POST /api/reservations/{reference}/cancel`: access (404 for anyone else), then the quote
  * (`dryRun: true`) or the cancellation ({@link cancelReservation}). A second cancellation is refused with 409
  * `manage.error.not_active`, so no key is needed.
- * Source: issue 12 items 1 and 4.
+ * @returns 200 {@link CancelResponse}.
+ * @throws ManageError 404, 409 (see {@link cancelReservation}); database errors pass through.
+ * Source: issue 12 items 1 and 4, DESIGN §5 (`{}` → 200 `{reservation}`).
  */
 export async function submitCancel(
   ctx: ServiceContext,
   input: { session: SessionPort; reference: string; body: unknown; origin: string },
-): Promise<ManageAnswer<CancelAnswer>> {
+): Promise<ManageAnswer<CancelResponse>> {
   const body = asObject(input.body);
   const details = await manageableReservation(ctx.db, input.session, input.reference);
-  return cancelReservation(ctx, {
-    details,
-    dryRun: body.dryRun === true || body.dryRun === 'true',
-    origin: input.origin,
-  });
+  const dryRun = body.dryRun === true || body.dryRun === 'true';
+  const answer = await cancelReservation(ctx, { details, dryRun, origin: input.origin });
+  const { dryRun: _dry, ...reservation } = answer.body;
+  return { status: answer.status, body: dryRun ? { quote: answer.body } : { reservation } };
 }

@@ -1,10 +1,11 @@
 /**
  * Managing a booking (issue 12, DESIGN §5 error shapes):
- * - `POST /api/reservations/{reference}/cancel` `{dryRun?}` → 200 `{reference, status, totalCents, currency,
- *   invoiceNumber, creditNoteNumber, dryRun}`;
+ * - `POST /api/reservations/{reference}/cancel` `{}` → 200 `{reservation}` (with `creditNoteNumber`); with
+ *   `dryRun: true` → 200 `{quote}` (amount, invoice to credit), nothing changed;
  * - `POST /api/reservations/{reference}/change` with the travel step's fields (`entryTime`, `exitTime`,
- *   `personCount`, `childrenSeat`, `bulkyBaggage`, `licensePlate`) and `dryRun: true` for a quote → 200 the quote;
- *   without `dryRun` it needs an `Idempotency-Key` and changes the booking (the same key replays the answer).
+ *   `personCount`, `childrenSeat`, `bulkyBaggage`, `licensePlate`) and `dryRun: true` → 200 `{quote}` (old and new
+ *   price, difference, per-day breakdown); without `dryRun` it needs an `Idempotency-Key` and changes the booking
+ *   → 200 `{reservation, redirect, quote}` (the same key replays the answer).
  * Access: the owner's session or a session with guest access; anyone else 404. 409 too late / not active / sold
  * out, 422 validation. The service does the work; this module only wires.
  */

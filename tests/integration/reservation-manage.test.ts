@@ -115,8 +115,10 @@ describe('POST /api/reservations/{reference}/change', () => {
     const before = await stored(reference);
     const newStay = stayOf('2026-12-02', '2026-12-05');
 
-    const quote = await client.post(`reservations/${reference}/change`, { ...travel(newStay), dryRun: true });
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const quoted = await client.post(`reservations/${reference}/change`, { ...travel(newStay), dryRun: true });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect(Object.keys(quoted.body)).toEqual(['quote']);
+    const quote = { body: quoted.body.quote };
     expect(quote.body.dryRun).toBe(true);
     expect(quote.body.old).toEqual({
       entryTime: '2026-12-01T08:00',
@@ -139,8 +141,19 @@ describe('POST /api/reservations/{reference}/change', () => {
 
     const daysBefore = await dayCounts(tariff.id, ['2026-12-01', '2026-12-04']);
     const key = { 'Idempotency-Key': `change-${reference}` };
-    const done = await client.post(`reservations/${reference}/change`, travel(newStay), key);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const response = await client.post(`reservations/${reference}/change`, travel(newStay), key);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // DESIGN §5: `{reservation, redirect}` (plus the applied quote).
+    expect(response.body.redirect).toBe(`/reservierung/${reference}`);
+    expect(response.body.reservation).toMatchObject({
+      reference,
+      status: 'confirmed',
+      currency: 'EUR',
+      entryTime: '2026-12-02T08:00',
+      exitTime: '2026-12-05T18:00',
+      totalCents: quote.body.new.totalCents,
+    });
+    const done = { body: response.body.quote };
     expect(done.body.dryRun).toBe(false);
     expect(done.body.new.totalCents).toBe(quote.body.new.totalCents);
     expect(done.body.creditNoteNumber).toMatch(/^GS-2026-\d{6}$/);
@@ -185,7 +198,7 @@ describe('POST /api/reservations/{reference}/change', () => {
 
     const replay = await client.post(`reservations/${reference}/change`, travel(newStay), key);
     expect(replay.status).toBe(200);
-    expect(replay.body).toEqual(done.body);
+    expect(replay.body).toEqual(response.body);
     expect(await stored(reference)).toEqual(after);
     expect((await history(after.id)).filter((k) => k === 'changed')).toHaveLength(1);
 
@@ -311,13 +324,13 @@ describe('POST /api/reservations/{reference}/cancel', () => {
 
     const quote = await first.client.post(`reservations/${first.reference}/cancel`, { dryRun: true });
     expect(quote.status).toBe(200);
-    expect(quote.body).toMatchObject({ dryRun: true, status: 'confirmed', creditNoteNumber: null });
+    expect(quote.body.quote).toMatchObject({ dryRun: true, status: 'confirmed', creditNoteNumber: null });
     expect((await stored(first.reference)).status).toBe('confirmed');
 
     const done = await first.client.post(`reservations/${first.reference}/cancel`, {});
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.status).toBe('cancelled');
-    expect(done.body.creditNoteNumber).toMatch(/^GS-2026-\d{6}$/);
+    expect(done.body.reservation).toMatchObject({ reference: first.reference, status: 'cancelled', currency: 'EUR' });
+    expect(done.body.reservation.creditNoteNumber).toMatch(/^GS-2026-\d{6}$/);
     const row = await stored(first.reference);
     expect(row.status).toBe('cancelled');
     expect(row.cancelledAt).not.toBeNull();

@@ -196,18 +196,20 @@ export async function manageAction(
           origin,
         });
         if (answer.status !== 200) {
+          // A replayed refusal (stored for the key): its message as first answered.
           const message = (answer.body as { message?: string }).message ?? t('api.error.server');
           return data<ManageActionData>({ ...empty, message }, { status: answer.status, headers: PRIVATE_HEADERS });
         }
         if (confirm) return ok({ done: 'changed', message: t('manage.change.done') });
-        return ok({ changeQuote: changeQuoteOf(answer.body as ChangeAnswer, input.locale, crypto.randomUUID()) });
+        return ok({ changeQuote: changeQuoteOf(answer.body.quote, input.locale, crypto.randomUUID()) });
       }
       case 'cancel-quote':
       case 'cancel-confirm': {
         const confirm = intent === 'cancel-confirm';
         const answer = await submitCancel(app, { session, reference, body: { dryRun: !confirm }, origin });
         if (confirm) return ok({ done: 'cancelled', message: t('manage.cancel.done') });
-        return ok({ cancelQuote: cancelQuoteOf(answer.body, input.locale) });
+        if (!('quote' in answer.body)) throw new Error('a dry run answers a quote');
+        return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, input.locale) });
       }
       default:
         return data<ManageActionData>(
