@@ -22,7 +22,8 @@ const MS_PER_HOUR = 3_600_000;
  * @param hours - the tariff's `freeCancellationHours` (integer ≥ 0).
  * @returns the deadline as local wall time (for messages) and as an instant (for the comparison).
  * @throws RangeError on an invalid entry time, zone or hour count.
- * Source: issue 12 (free until 24 h before entry, the tariff's rule), DESIGN §6 (Tariff `freeCancellationHours`).
+ * Source: issue 12 (free until 24 h before entry, the tariff's rule), DESIGN §6 (Cancellation and changes; Tariff
+ * `freeCancellationHours`).
  */
 export function freeChangeDeadline(
   entryLocal: LocalDateTime,
