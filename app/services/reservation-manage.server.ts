@@ -611,7 +611,7 @@ async function changeReservation(
  * The reservation as the change and cancel answers show it (DESIGN §5; the fields of the checkout's `reservation`
  * plus the credit note issued by the action).
  */
-export type ManagedReservation = {
+type ManagedReservation = {
   reference: string;
   status: ReservationStatus;
   totalCents: number;
