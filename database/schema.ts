@@ -356,6 +356,10 @@ export const reservations = pgTable(
     invoiceNumber: text('invoice_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** when the customer cancelled it (issue 12); null while not cancelled */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** when the customer last changed it (issue 12); null when never changed */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reservations_reference_idx').on(t.reference),
@@ -364,6 +368,28 @@ export const reservations = pgTable(
       .where(sql`${t.invoiceNumber} is not null`),
     index('reservations_user_idx').on(t.userId),
   ],
+);
+
+/** What happened to a reservation (issue 12): a history row's kind. */
+export type ReservationEventKind = 'created' | 'changed' | 'cancelled' | 'mail_sent';
+
+/**
+ * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
+ * the transaction of the event itself (`mail_sent` when the outbox delivered the mail). `data` holds the event's
+ * facts (e.g. a change's old and new stay and totals in cents, the credit note and invoice numbers, the mail kind).
+ */
+export const reservationEvents = pgTable(
+  'reservation_events',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    kind: text('kind').$type<ReservationEventKind>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('reservation_events_reservation_idx').on(t.reservationId, t.at)],
 );
 
 /** Idempotency keys of `POST /api/checkout` (DESIGN §5). */

@@ -1,12 +1,14 @@
 import { Search } from 'lucide-react';
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
+import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
+import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/guest-reservation';
 import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
 
@@ -25,22 +27,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     suffix: '',
   });
-  const documents = await listReservationDocuments(shop.app, details);
+  const [documents, manage] = await Promise.all([
+    listReservationDocuments(shop.app, details),
+    manageView(shop.app, details, locale),
+  ]);
   const t = translator(locale);
   return data(
-    { title: t('reservation.meta.title', { reference }), reference, documents },
+    { title: t('reservation.meta.title', { reference }), reference, documents, manage },
     { headers: GUEST_PRIVATE_HEADERS },
   );
 }
 
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return guestHeaders(loaderHeaders, errorHeaders);
+/** Changing or cancelling the booking (issue 12): the manage forms' two steps, same access as the page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = toLocale(params.lang);
+  const shop = context.get(shopContext);
+  const { details } = await guestReservation(shop, { request, reference: params.reference, locale, suffix: '' });
+  return manageAction(shop, { request, details, locale });
 }
 
-export default function GuestReservation({ loaderData }: Route.ComponentProps) {
+export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
+  return guestHeaders(loaderHeaders, actionHeaders, errorHeaders);
+}
+
+export default function GuestReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { reference, documents } = loaderData;
+  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
+  const { reference, documents, manage } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -53,6 +67,7 @@ export default function GuestReservation({ loaderData }: Route.ComponentProps) {
           {t('reservation.lookup_link')}
         </a>
       </div>
+      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
       <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
     </div>
@@ -63,6 +78,7 @@ export function meta({ data }: Route.MetaArgs) {
   return [
     { title: data?.title },
     { name: 'robots', content: 'noindex, nofollow' },
-    { name: 'referrer', content: 'no-referrer' },
+    // No `referrer` meta (issue 12): the page now has forms, and a no-referrer form POST sends `Origin: null`,
+    // which React Router refuses; the global Referrer-Policy same-origin keeps the reference from other sites.
   ];
 }

@@ -1,12 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
+import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
+import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/user-reservation';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 import { accessibleReservation } from './helpers/reservation-access.server.ts';
@@ -20,22 +22,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
   const reference = details.reservation.reference;
-  const documents = await listReservationDocuments(shop.app, details);
+  const [documents, manage] = await Promise.all([
+    listReservationDocuments(shop.app, details),
+    manageView(shop.app, details, locale),
+  ]);
   const t = translator(locale);
   return data(
-    { title: t('account.reservation.meta.title', { reference }), reference, documents },
+    { title: t('account.reservation.meta.title', { reference }), reference, documents, manage },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? loaderHeaders;
+/** Changing or cancelling the booking (issue 12): the manage forms' two steps, owner only. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = toLocale(params.lang);
+  const shop = context.get(shopContext);
+  const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
+  return manageAction(shop, { request, details, locale });
 }
 
-export default function UserReservation({ loaderData }: Route.ComponentProps) {
+export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? ([...actionHeaders].length ? actionHeaders : loaderHeaders);
+}
+
+export default function UserReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { reference, documents } = loaderData;
+  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
+  const { reference, documents, manage } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -45,6 +59,7 @@ export default function UserReservation({ loaderData }: Route.ComponentProps) {
           {t('account.reservation.back')}
         </a>
       </div>
+      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentLinks basePath={`/konto/reservierungen/${reference}`} documents={documents} />
       <DocumentFrame
         src={href(`/konto/reservierungen/${reference}/dokument`)}

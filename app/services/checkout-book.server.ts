@@ -5,7 +5,7 @@
  *    books one space per day where the capacity allows;
  * 2. {@link redeemCoupon}: count the coupon use with a guarded update;
  * 3. {@link insertReservation}: insert under a fresh random reference, retrying a taken one (no invoice number
- *    yet);
+ *    yet), and the history's `created` row (issue 12);
  * 4. the caller's `onBooked` hook (e.g. the confirmation mail's outbox row, written with the booking);
  * 5. `issueInvoice` (confirmed reservations only; offline payment types confirm at once): the gapless per-year
  *    invoice number, written to the reservation, and the invoice's immutable snapshot, in one statement;
@@ -17,7 +17,7 @@
 import { availabilityChanged } from './cache-events.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { coupons, reservations, tariffDays } from '#database/schema.ts';
+import { coupons, reservationEvents, reservations, tariffDays } from '#database/schema.ts';
 import { localToInstant } from '~/domain/local-time.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { generateReference } from '~/domain/reference.ts';
@@ -188,6 +188,10 @@ export async function bookReservation(
       createdAt: now,
       confirmedAt: status === 'confirmed' ? now : null,
     });
+    // The history's first row (issue 12), committed with the booking.
+    await tx
+      .insert(reservationEvents)
+      .values({ reservationId: row.id, kind: 'created', at: now, data: { totalCents: row.totalCents } });
     if (input.onBooked) await input.onBooked(tx, row, guest.token);
     if (status === 'confirmed') {
       const invoiceNumber = await issueInvoice(

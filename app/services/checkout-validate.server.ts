@@ -245,3 +245,42 @@ export async function validateBooking(
     coupon,
   };
 }
+
+/** The travel step's fields, normalised like a booking's (see {@link ValidatedBooking}). */
+export type ValidatedTravel = Pick<
+  ValidatedBooking,
+  'stay' | 'personCount' | 'childrenSeat' | 'bulkyBaggage' | 'licensePlate'
+>;
+
+/**
+ * Validates the travel step's fields (`entryTime`, `exitTime`, `personCount`, `childrenSeat`, `bulkyBaggage`,
+ * `licensePlate`) against a tariff exactly as the checkout's travel step does: the shared schema, the stay
+ * limits (lead time, maximum stay, horizon) and the tariff's limits. Used to change a booking (issue 12).
+ *
+ * @param context - the airport and tariff the fields are checked against.
+ * @param body - the flat wire fields (other keys are ignored).
+ * @param now - current instant.
+ * @returns the normalised travel data.
+ * @throws CheckoutError 422 `validation.failed` with the field errors (keys as sent).
+ * Source: SPEC §5 (travel step), DESIGN §6 (tariff limits), issue 12.
+ */
+export function validateTravel(context: CartContext, body: Record<string, unknown>, now: Date): ValidatedTravel {
+  const result = validateStep('travel', body);
+  const errors: FieldErrors = result.success ? {} : { ...result.errors };
+  mergeErrors(errors, travelRules(context, body, errors, now));
+  const stay = validStay(body, context.airport.timeZone);
+  if (Object.keys(errors).length > 0 || !result.success || !stay) {
+    throw new CheckoutError(
+      422,
+      'validation.failed',
+      Object.keys(errors).length > 0 ? errors : { exitTime: ['validation.invalid'] },
+    );
+  }
+  return {
+    stay,
+    personCount: result.data.personCount,
+    childrenSeat: result.data.childrenSeat,
+    bulkyBaggage: serializeBulkyBaggage(parseBulkyBaggage(result.data.bulkyBaggage) ?? {}),
+    licensePlate: result.data.licensePlate.toUpperCase(),
+  };
+}

@@ -211,7 +211,9 @@ export async function findInvoiceDocuments(
       .onConflictDoNothing({ target: invoices.number });
     rows = await db.select().from(invoices).where(eq(invoices.reservationId, r.id)).orderBy(asc(invoices.id));
   }
-  const invoice = rows.find((row) => row.kind === 'invoice');
+  // A changed booking (issue 12) has several invoices: the current one is the number on the reservation.
+  const issued = rows.filter((row) => row.kind === 'invoice');
+  const invoice = issued.find((row) => row.number === r.invoiceNumber) ?? issued.at(-1);
   return {
     invoice: invoice ? (invoice.data as InvoiceData) : null,
     creditNotes: rows.filter((row) => row.kind === 'credit_note').map((row) => row.data as InvoiceData),
@@ -219,7 +221,7 @@ export async function findInvoiceDocuments(
 }
 
 /**
- * Issues the credit note that cancels a reservation's invoice: a new number `GS-YYYY-NNNNNN` and a snapshot
+ * Issues the credit note that cancels a reservation's current invoice (the number on the reservation): a new number `GS-YYYY-NNNNNN` and a snapshot
  * that copies the invoice (seller, buyer, service, lines) with every amount negated, naming the invoice it
  * corrects. Idempotent: when the invoice already has a credit note, that one is returned and nothing is
  * issued. Runs in its own transaction (or the caller's, e.g. the cancellation's).
@@ -234,13 +236,14 @@ export async function issueCreditNote(db: Database, input: { reservationId: numb
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     // Lock the reservation row: two cancellations of one booking wait here and the second sees the first's note.
-    await tx
-      .select({ id: reservations.id })
+    const [locked] = await tx
+      .select({ id: reservations.id, invoiceNumber: reservations.invoiceNumber })
       .from(reservations)
       .where(eq(reservations.id, input.reservationId))
       .for('update');
     const rows = await tx.select().from(invoices).where(eq(invoices.reservationId, input.reservationId));
-    const invoiceRow = rows.find((row) => row.kind === 'invoice');
+    // The reservation's current invoice: a changed booking (issue 12) keeps its earlier, credited invoices.
+    const invoiceRow = rows.find((row) => row.kind === 'invoice' && row.number === locked?.invoiceNumber);
     if (!invoiceRow) throw new Error(`reservation ${input.reservationId} has no stored invoice`);
     const invoice = invoiceRow.data as InvoiceData;
     const existing = rows.find(

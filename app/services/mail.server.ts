@@ -11,7 +11,7 @@ import path from 'node:path';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
-import { mailOutbox } from '#database/schema.ts';
+import { mailOutbox, reservationEvents } from '#database/schema.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 import { bankAccountOf, girocodePng } from './girocode.server.ts';
 import {
@@ -39,6 +39,12 @@ export type MailContext = {
   logger: ServiceLogger;
   now?: () => Date;
 };
+
+/**
+ * Mails that carry the reservation's documents (voucher, invoice, calendar file) as stored when sent: the booking
+ * confirmation and the change mail (issue 12: a changed booking gets a new voucher and invoice).
+ */
+const DOCUMENT_MAIL_KINDS: ReadonlySet<string> = new Set(['reservation_confirmation', 'reservation_changed']);
 
 /** An outbox row. */
 type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -238,7 +244,7 @@ async function attachmentsOf(
   details: ReservationDetails | null,
   html: string,
 ): Promise<Attachment[]> {
-  if (row.kind !== 'reservation_confirmation' || !details) return [];
+  if (!DOCUMENT_MAIL_KINDS.has(row.kind) || !details) return [];
   const attachments: Attachment[] = [];
   const payload = buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
   if (payload && html.includes(`cid:${GIROCODE_CID}`)) {
@@ -267,7 +273,7 @@ function createSender(ctx: MailContext): Sender {
   const message = async (row: MailOutboxRow) => {
     // A reservation confirmation is rendered and gets its documents from the reservation as stored now.
     const details =
-      row.kind === 'reservation_confirmation' && row.reservationId
+      DOCUMENT_MAIL_KINDS.has(row.kind) && row.reservationId
         ? await findReservationById(ctx.db, row.reservationId)
         : null;
     const content = contentOf(ctx, row, details);
@@ -385,6 +391,13 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
           })
           .where(eq(mailOutbox.id, row.id));
         sent++;
+        // The reservation's history shows the mail (issue 12); a failure here only loses the timeline entry.
+        if (row.reservationId !== null) {
+          await ctx.db
+            .insert(reservationEvents)
+            .values({ reservationId: row.reservationId, kind: 'mail_sent', data: { mail: row.kind } })
+            .catch((err: unknown) => ctx.logger.warn({ err, mailId: row.id }, 'mail outbox: history row failed'));
+        }
       } catch (err) {
         // Sent but not recorded: the lease expires and it would be sent again; say so loudly.
         ctx.logger.error({ err, mailId: row.id }, 'mail outbox: mail sent but marking it sent failed');

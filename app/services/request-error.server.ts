@@ -6,7 +6,7 @@
  */
 export class RequestError extends Error {
   constructor(
-    public readonly status: 401 | 409 | 422 | 429,
+    public readonly status: 401 | 404 | 409 | 422 | 429,
     /** translation key of the overall message */
     public readonly messageKey: string,
     /** wire field key → translation keys; empty for a 401, 409 or 429 */

@@ -22,6 +22,7 @@ import { newsletterRouter } from './newsletter.ts';
 import { ratingsRouter } from './ratings.ts';
 import { contactRouter } from './contact.ts';
 import { faqRouter } from './faq.ts';
+import { reservationsRouter } from './reservations.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -70,6 +71,11 @@ export function createApiRouter(ctx: AppContext): Router {
     '/checkout',
     apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'checkout') }),
   );
+  // Changing and cancelling a booking changes business state like a checkout: the checkout's limit (issue 12).
+  api.use(
+    '/reservations',
+    apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'reservations') }),
+  );
   api.use(
     '/locked-airport-notification',
     apiRateLimit({ limit: 10, windowMs: 15 * 60_000, store: new DatabaseRateLimitStore(ctx.db, 'locked-airport') }),
@@ -80,6 +86,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(cartRouter(ctx));
   api.use(lockedAirportRouter(ctx));
   api.use(checkoutRouter(ctx));
+  api.use(reservationsRouter(ctx));
   api.use(errorReportRouter(ctx));
   api.use(addressAutocompleteRouter(ctx));
   // Limited per client IP inside its service (the no-JS form shares the count).

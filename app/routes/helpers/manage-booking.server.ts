@@ -1,0 +1,223 @@
+/**
+ * The reservation pages' "change" and "cancel" forms (issue 12), without JavaScript as with it: the loader's
+ * view (status, free-change deadline, current travel data, history) and the route action's two steps — the
+ * first post shows the quote (amounts, difference, what happens to the invoice), the second confirms it (a
+ * change with the hidden idempotency key drawn for the quote). The services decide; this module only maps
+ * the form to them and their answers to texts.
+ */
+import crypto from 'node:crypto';
+import { data } from 'react-router';
+import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
+import { translator } from '~/i18n.server.ts';
+import type { Locale } from '~/i18n.ts';
+import type { ShopContext } from '~/router-context.ts';
+import {
+  manageState,
+  reservationHistory,
+  submitCancel,
+  submitChange,
+  type CancelAnswer,
+  type ChangeAnswer,
+} from '~/services/reservation-manage.server.ts';
+import type { ReservationDetails } from '~/services/reservations.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-action.server.ts';
+
+/** The travel fields the change form posts (the checkout's travel step). */
+const TRAVEL_FIELDS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const;
+
+/** What the page shows about managing the booking. */
+export type ManageView = {
+  status: string;
+  statusLabel: string;
+  open: boolean;
+  deadline: string;
+  closedMessage: string | null;
+  travel: Record<(typeof TRAVEL_FIELDS)[number], string>;
+  /** the bulky-baggage flags the tariff takes (and any booked one), with their labels */
+  bulkyOptions: { flag: string; label: string }[];
+  history: { kind: string; label: string; when: string }[];
+};
+
+/** What a posted manage form answers. */
+export type ManageActionData = {
+  intent: string;
+  message: string | null;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  done: 'changed' | 'cancelled' | null;
+  changeQuote: {
+    oldTotal: string;
+    newTotal: string;
+    difference: string;
+    days: { day: string; booked: string; current: string; charged: string }[];
+    documents: boolean;
+    key: string;
+  } | null;
+  cancelQuote: { summary: string; documents: string } | null;
+};
+
+/** One history row as the timeline reads (a mail with its kind when the kind has a name). */
+function historyLabel(event: { kind: string; data: Record<string, unknown> }, locale: Locale): string {
+  const t = translator(locale);
+  const mail = typeof event.data.mail === 'string' ? `manage.history.mail.${event.data.mail}` : null;
+  if (event.kind === 'mail_sent' && mail && t(mail) !== mail) {
+    return t('manage.history.mail_sent_kind', { mail: t(mail) });
+  }
+  const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
+  return t(`manage.history.${event.kind}`, {
+    total: formatMoney(typeof total === 'number' ? total : 0, locale),
+  });
+}
+
+/**
+ * The page's view of managing `details` at the app's current time.
+ * Source: issue 12 items 1, 2 and 6.
+ */
+export async function manageView(
+  app: ShopContext['app'],
+  details: ReservationDetails,
+  locale: Locale,
+): Promise<ManageView> {
+  const t = translator(locale);
+  const r = details.reservation;
+  const state = manageState(details, app.now());
+  const deadline = formatLocalDateTime(state.deadlineLocal, locale);
+  const events = await reservationHistory(app.db, r.id);
+  return {
+    status: r.status,
+    statusLabel: t(`reservation.status.${r.status}`),
+    open: state.open,
+    deadline,
+    closedMessage:
+      state.closedReason === 'manage.error.too_late'
+        ? t('manage.closed.too_late', { date: deadline })
+        : state.closedReason
+          ? t('manage.closed.not_active')
+          : null,
+    travel: {
+      entryTime: r.entryLocal,
+      exitTime: r.exitLocal,
+      personCount: String(r.personCount),
+      childrenSeat: String(r.childrenSeat),
+      bulkyBaggage: r.bulkyBaggage,
+      licensePlate: r.licensePlate,
+    },
+    bulkyOptions: BULKY_BAGGAGE_FLAGS.filter(
+      (flag) =>
+        details.tariff.allowedBulkyBaggage.includes(flag) ||
+        r.bulkyBaggage.split(BULKY_BAGGAGE_SEPARATOR).includes(flag),
+    ).map((flag) => ({ flag, label: t(`reservation.bulky.${flag}`) })),
+    history: events.map((e) => ({
+      kind: e.kind,
+      label: historyLabel(e, locale),
+      when: formatLocalDateTime(instantToLocal(new Date(e.at), details.airport.timeZone), locale),
+    })),
+  };
+}
+
+function changeQuoteOf(answer: ChangeAnswer, locale: Locale, key: string): ManageActionData['changeQuote'] {
+  const t = translator(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const diff = answer.differenceCents;
+  return {
+    oldTotal: money(answer.old.totalCents),
+    newTotal: money(answer.new.totalCents),
+    difference:
+      diff > 0
+        ? t('manage.change.to_pay', { amount: money(diff) })
+        : diff < 0
+          ? t('manage.change.refund', { amount: money(-diff) })
+          : t('manage.change.same'),
+    days: answer.days.map((d) => ({
+      day: formatLocalDateTime(`${d.day}T00:00`, locale).replace(/,?\s*00:00$/, ''),
+      booked: d.bookedCents === null ? '–' : money(d.bookedCents),
+      current: money(d.currentCents),
+      charged: money(d.chargedCents),
+    })),
+    documents: answer.invoiceNumber !== null,
+    key,
+  };
+}
+
+function cancelQuoteOf(answer: CancelAnswer, locale: Locale): ManageActionData['cancelQuote'] {
+  const t = translator(locale);
+  return {
+    summary: t('manage.cancel.summary', { amount: formatMoney(answer.totalCents, locale) }),
+    documents: answer.invoiceNumber
+      ? t('manage.cancel.credit_note', { invoice: answer.invoiceNumber })
+      : t('manage.cancel.no_invoice'),
+  };
+}
+
+/**
+ * The route action of the reservation pages (issue 12): `intent` `change-quote` | `change-confirm` |
+ * `cancel-quote` | `cancel-confirm`, the travel fields, `_csrf`, and for `change-confirm` the `idempotencyKey`
+ * drawn with the quote. The caller has checked access (`accessibleReservation`); the services check it again.
+ *
+ * @returns {@link ManageActionData} (200), or the service's refusal (404, 409, 422) with its message, or 419.
+ * Source: issue 12 (forms that work without JavaScript, two steps, refused after the free period).
+ */
+export async function manageAction(
+  shop: Pick<ShopContext, 'app' | 'session'>,
+  input: { request: Request; details: ReservationDetails; locale: Locale },
+) {
+  const { app, session } = shop;
+  const t = translator(input.locale);
+  const { form, values, csrfOk } = await readForm(input.request, session);
+  const intent = String(form.get('intent') ?? '');
+  if (!csrfOk) return csrfFailure(t, values, intent);
+  const reference = input.details.reservation.reference;
+  const origin = app.env.PUBLIC_URL ?? new URL(input.request.url).origin;
+  const travel = Object.fromEntries(TRAVEL_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
+  // The change form has one check box per flag (`bulky`); the confirmation repeats the joined value.
+  if (!form.has('bulkyBaggage')) {
+    const checked = new Set(form.getAll('bulky').map(String));
+    travel.bulkyBaggage = BULKY_BAGGAGE_FLAGS.filter((flag) => checked.has(flag)).join(BULKY_BAGGAGE_SEPARATOR);
+  }
+  values.bulkyBaggage = travel.bulkyBaggage;
+  delete values.bulky;
+  const empty = { intent, message: null, errors: {}, values, done: null, changeQuote: null, cancelQuote: null };
+  const ok = (result: Partial<ManageActionData>) =>
+    data<ManageActionData>({ ...empty, ...result }, { headers: PRIVATE_HEADERS });
+  try {
+    switch (intent) {
+      case 'change-quote':
+      case 'change-confirm': {
+        const confirm = intent === 'change-confirm';
+        const answer = await submitChange(app, {
+          session,
+          reference,
+          body: confirm ? travel : { ...travel, dryRun: true },
+          idempotencyKey: confirm ? String(form.get('idempotencyKey') ?? '') || undefined : undefined,
+          locale: input.locale,
+          origin,
+        });
+        if (answer.status !== 200) {
+          // A replayed refusal (stored for the key): its message as first answered.
+          const message = (answer.body as { message?: string }).message ?? t('api.error.server');
+          return data<ManageActionData>({ ...empty, message }, { status: answer.status, headers: PRIVATE_HEADERS });
+        }
+        if (confirm) return ok({ done: 'changed', message: t('manage.change.done') });
+        return ok({ changeQuote: changeQuoteOf(answer.body.quote, input.locale, crypto.randomUUID()) });
+      }
+      case 'cancel-quote':
+      case 'cancel-confirm': {
+        const confirm = intent === 'cancel-confirm';
+        const answer = await submitCancel(app, { session, reference, body: { dryRun: !confirm }, origin });
+        if (confirm) return ok({ done: 'cancelled', message: t('manage.cancel.done') });
+        if (!('quote' in answer.body)) throw new Error('a dry run answers a quote');
+        return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, input.locale) });
+      }
+      default:
+        return data<ManageActionData>(
+          { ...empty, message: t('validation.invalid') },
+          { status: 422, headers: PRIVATE_HEADERS },
+        );
+    }
+  } catch (error) {
+    return refusal(error, t, values, intent);
+  }
+}
