@@ -16,6 +16,21 @@ import { internalRouter } from './internal.ts';
 import { stagingGate } from './staging.server.ts';
 import { unsubscribeRouter } from './unsubscribe.ts';
 
+/** Features denied to every document of the shop (clipboard writes after a click need no permission). */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /**
  * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
  * `pages` (the React Router handler) and `staticDir` (the client build) are added when given.
@@ -68,6 +83,12 @@ export function createBaseApp(
       strictTransportSecurity: ctx.env.COOKIE_SECURE ? undefined : false,
     }),
   );
+  // Powerful features the shop never uses are off for every page and frame (issue 14: least privilege; a
+  // future feature that needs one, e.g. the back office's camera for QR codes, opens it for its own paths).
+  app.use((_req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    next();
+  });
   app.use(compression());
 
   if (options.devMiddleware) app.use(options.devMiddleware);

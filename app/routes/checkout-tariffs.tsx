@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Without JavaScript the "book" buttons post here; with JavaScript they call POST /api/checkout/cart.
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
+  const { app, session, clientIp } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const t = translator(locale);
   // A body that is not a form (another Content-Type) reads as an empty form and fails the CSRF check: 419, not 500.
@@ -50,11 +50,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (form.get('intent') === 'notify') {
     try {
-      await signUpForLockedAirport(app.db, Object.fromEntries(form), locale);
+      await signUpForLockedAirport(app.db, Object.fromEntries(form), locale, clientIp);
       return data({ notify: { ok: true, message: t('locked.success') } });
     } catch (error) {
       if (!(error instanceof LockedAirportError)) throw error;
-      return data({ notify: { ok: false, message: t(error.firstMessageKey) } }, { status: error.status });
+      const headers: Record<string, string> =
+        error.status === 429 ? { 'Retry-After': String(error.retryAfterSeconds ?? 60) } : {};
+      return data(
+        { notify: { ok: false, message: t(error.firstMessageKey) } },
+        { status: error.status, headers: { 'Cache-Control': 'private, no-store', ...headers } },
+      );
     }
   }
   try {

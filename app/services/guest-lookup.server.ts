@@ -25,7 +25,7 @@ const IP_COUNTER = 'guest-lookup';
  * The outcome of a lookup:
  * - `found`: the session may now open `reference` (canonical);
  * - `invalid`: malformed input, translation keys per field (`lookup.error.reference`, `lookup.error.email`);
- *   nothing was read or counted;
+ *   no reservation was read and nothing stays counted;
  * - `not_found`: no reservation with this reference and e-mail — the same whether the reference exists or not;
  * - `too_many`: a brake holds; retry after `retryAfterSeconds`.
  */
@@ -47,9 +47,10 @@ function sessionFailures(session: SessionPort, nowMs: number): Failures {
 /**
  * Looks up a reservation by reference + e-mail and, when they match, grants the session guest access.
  * In order: the session brake (≥ {@link LOOKUP_MAX_FAILURES} failures in the window → `too_many` until the
- * window of the first failure ends), the IP brake (≥ {@link LOOKUP_MAX_FAILURES_PER_IP} → `too_many` for a whole
- * window), the input format (`invalid`), then the lookup. A miss counts one failure in the session (saved) and
- * for the IP; a match clears the session's failures and saves the session.
+ * window of the first failure ends), the IP brake (every attempt takes a slot of the IP's failure budget in one
+ * atomic upsert first; beyond {@link LOOKUP_MAX_FAILURES_PER_IP} → `too_many` for a whole window), the input
+ * format (`invalid`), then the lookup. A miss keeps its slot and counts one failure in the session (saved); a match
+ * or malformed input gives the slot back; a match clears the session's failures and saves the session.
  *
  * @param ctx.db - the database; `ctx.now` the clock.
  * @param input.session - the visitor's session.
@@ -73,8 +74,12 @@ export async function lookUpGuestReservation(
       retryAfterSeconds: Math.max(1, Math.ceil((failures.since + LOOKUP_WINDOW_MS - nowMs) / 1000)),
     };
   }
+  // The attempt takes its slot of the per-IP failure budget up front, in one atomic upsert, and gives it back
+  // unless it fails: parallel attempts cannot all read "below the limit" before any of them counts (issue 14).
   const ipFailures = new DatabaseRateLimitStore(ctx.db, IP_COUNTER);
-  if ((await ipFailures.peek(input.clientIp)) >= LOOKUP_MAX_FAILURES_PER_IP) {
+  const attempt = await ipFailures.hit(input.clientIp, LOOKUP_WINDOW_MS);
+  if (attempt.totalHits > LOOKUP_MAX_FAILURES_PER_IP) {
+    await ipFailures.decrement(input.clientIp);
     return { kind: 'too_many', retryAfterSeconds: LOOKUP_WINDOW_MS / 1000 };
   }
 
@@ -82,15 +87,19 @@ export async function lookUpGuestReservation(
   const errors: { reference?: string; email?: string } = {};
   if (!reference) errors.reference = 'lookup.error.reference';
   if (!isEmail(input.email)) errors.email = 'lookup.error.email';
-  if (reference === null || errors.email) return { kind: 'invalid', errors };
+  if (reference === null || errors.email) {
+    await ipFailures.decrement(input.clientIp);
+    return { kind: 'invalid', errors };
+  }
 
   const details = await findReservationForLookup(ctx.db, reference, input.email);
   if (!details) {
+    // the slot taken above stays counted: this is the failure
     session.set('guestLookupFailures', { count: failures.count + 1, since: failures.since });
     await session.save();
-    await ipFailures.hit(input.clientIp, LOOKUP_WINDOW_MS);
     return { kind: 'not_found' };
   }
+  await ipFailures.decrement(input.clientIp);
   grantGuestAccess(session, details.reservation.reference);
   session.unset('guestLookupFailures');
   await session.save();

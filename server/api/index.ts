@@ -76,10 +76,6 @@ export function createApiRouter(ctx: AppContext): Router {
     '/reservations',
     apiRateLimit({ limit: 120, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'reservations') }),
   );
-  api.use(
-    '/locked-airport-notification',
-    apiRateLimit({ limit: 10, windowMs: 15 * 60_000, store: new DatabaseRateLimitStore(ctx.db, 'locked-airport') }),
-  );
 
   api.use(authRouter(ctx));
   api.use(accountRouter(ctx));

@@ -1,6 +1,7 @@
 /**
  * `POST /api/locked-airport-notification` (SPEC §7): `{email, airportId, airportStatus}` → 201 `{message}`;
- * 422 with field keys as sent; 409 when the airport can be booked (again).
+ * 422 with field keys as sent; 409 when the airport can be booked (again); 429 with `Retry-After` beyond the
+ * per-IP limit.
  */
 import { Router } from 'express';
 import { signUpForLockedAirport } from '~/services/locked-airport.server.ts';
@@ -13,9 +14,10 @@ export function lockedAirportRouter(ctx: AppContext): Router {
   router.post(
     '/locked-airport-notification',
     handle(async (req, res) => {
-      // A refused sign-up (LockedAirportError) becomes 409/422 JSON in the API's error handler.
+      // A refused sign-up (LockedAirportError) becomes 409/422/429 JSON in the API's error handler; the per-IP
+      // limit lives in the service, shared with the tariffs page's form without JavaScript.
       const { locale, t } = apiLocals(res);
-      await signUpForLockedAirport(ctx.db, req.body, locale);
+      await signUpForLockedAirport(ctx.db, req.body, locale, req.ip ?? '');
       await sendJson(res, 201, { message: t('locked.success') });
     }),
   );

@@ -115,6 +115,27 @@ describe('lookUpGuestReservation', () => {
     // another IP is not affected
     expect(await lookUp(new MemorySession(), { reference, email: EMAIL })).toEqual({ kind: 'found', reference });
   });
+
+  it('counts parallel attempts atomically: no more failures per IP than the limit get evaluated (issue 14)', async () => {
+    const ip = newIp();
+    const results = await Promise.all(
+      Array.from({ length: LOOKUP_MAX_FAILURES_PER_IP * 4 }, () =>
+        lookUp(new MemorySession(), { reference, email: 'guess@example.org' }, ip),
+      ),
+    );
+    const kinds = results.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'not_found')).toHaveLength(LOOKUP_MAX_FAILURES_PER_IP);
+    expect(kinds.filter((k) => k === 'too_many')).toHaveLength(LOOKUP_MAX_FAILURES_PER_IP * 3);
+    expect(await new DatabaseRateLimitStore(test.ctx.db, 'guest-lookup').peek(ip)).toBe(LOOKUP_MAX_FAILURES_PER_IP);
+  });
+
+  it('gives the slot back for a match, so successful lookups never use up the budget', async () => {
+    const ip = newIp();
+    for (let i = 0; i < LOOKUP_MAX_FAILURES_PER_IP + 5; i++) {
+      expect(await lookUp(new MemorySession(), { reference, email: EMAIL }, ip)).toEqual({ kind: 'found', reference });
+    }
+    expect(await new DatabaseRateLimitStore(test.ctx.db, 'guest-lookup').peek(ip)).toBe(0);
+  });
 });
 
 describe('guest.lookup action: the answers of each outcome', () => {

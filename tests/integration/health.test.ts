@@ -20,6 +20,18 @@ describe('health endpoints', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it('every answer denies the powerful features the shop never uses (Permissions-Policy, issue 14)', async () => {
+    for (const path of ['/healthz', '/api/auth/check', '/translations/de.json']) {
+      const policy = (await supertest(test.app).get(path).set('X-Requested-With', 'XMLHttpRequest')).headers[
+        'permissions-policy'
+      ];
+      expect(policy, path).toMatch(/(^|, )camera=\(\)/);
+      expect(policy).toMatch(/geolocation=\(\)/);
+      expect(policy).toMatch(/payment=\(\)/);
+      expect(policy).toMatch(/microphone=\(\)/);
+    }
+  });
+
   it('/readyz answers 200 while the database answers', async () => {
     const res = await supertest(test.app).get('/readyz');
     expect(res.status).toBe(200);

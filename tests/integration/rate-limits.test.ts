@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, rateLimits } from '../../database/schema.ts';
 import { DatabaseRateLimitStore } from '../../app/services/rate-limit-store.server.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { translator } from '../../app/i18n.server.ts';
+import { action as tariffsAction } from '../../app/routes/checkout-tariffs.tsx';
+import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -49,7 +51,8 @@ describe('rate-limit counters in the database (DESIGN §1)', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toMatch(/application\/json/);
-    expect(refused.headers['retry-after']).toBe('900');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(refused.body).toEqual({ message: expect.any(String) });
     // another session from the same address is refused too: the count belongs to the client, not the cookie
     const other = await new ApiClient(test).start();
@@ -57,6 +60,61 @@ describe('rate-limit counters in the database (DESIGN §1)', () => {
       (
         await other.post('locked-airport-notification', {
           email: 'x@example.org',
+          airportId: ksf.id,
+          airportStatus: 'locked',
+        })
+      ).status,
+    ).toBe(429);
+  });
+
+  it('counts the tariffs page form without JavaScript against the same per-IP limit as the API (issue 14)', async () => {
+    const [ksf] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'KSF'));
+    const store = new DatabaseRateLimitStore(test.ctx.db, 'locked-airport');
+    // the API uses up half of a fresh client's budget …
+    const api = await new ApiClient(test).start();
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'locked-airport:%'`);
+    for (let i = 0; i < 5; i++) {
+      const res = await api.post('locked-airport-notification', {
+        email: `api${i}@example.org`,
+        airportId: ksf.id,
+        airportStatus: 'locked',
+      });
+      expect(res.status).toBe(201);
+    }
+    const [counter] = await test.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'locked-airport:%'`);
+    const clientIp = counter.key.slice('locked-airport:'.length);
+    expect(await store.peek(clientIp)).toBe(5);
+    // … and the page's form from the same address gets the rest, then 429 with Retry-After
+    const session = await test.ctx.sessions.load(undefined);
+    const post = async (email: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        _csrf: session.csrfToken,
+        intent: 'notify',
+        email,
+        airportId: String(ksf.id),
+        airportStatus: 'locked',
+      }))
+        form.set(k, v);
+      const request = new Request('http://shop.test/buchung/tarife?airport=kassel', { method: 'POST', body: form });
+      const args = { request, params: {}, context: routeContext({ app: test.ctx, session, cspNonce: '', clientIp }) };
+      return (await tariffsAction(args as unknown as Parameters<typeof tariffsAction>[0])) as unknown as {
+        data: { notify: { ok: boolean; message: string } };
+        init: { status?: number; headers?: Record<string, string> } | null;
+      };
+    };
+    for (let i = 0; i < 5; i++) expect((await post(`page${i}@example.org`)).data.notify.ok).toBe(true);
+    const refused = await post('page5@example.org');
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data.notify).toEqual({ ok: false, message: translator('de')('api.error.rate_limited') });
+    expect(Number(refused.init?.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(
+      (
+        await api.post('locked-airport-notification', {
+          email: 'late@example.org',
           airportId: ksf.id,
           airportStatus: 'locked',
         })
