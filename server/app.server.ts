@@ -12,6 +12,7 @@ import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
 import { createApiRouter } from './api/index.ts';
 import type { AppContext } from './context.server.ts';
+import { pageErrorHandler } from './error-page.server.ts';
 import { internalRouter } from './internal.ts';
 import { stagingGate } from './staging.server.ts';
 import { unsubscribeRouter } from './unsubscribe.ts';
@@ -141,6 +142,8 @@ export function createBaseApp(
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);
+  // What the pages' own error boundary cannot answer (the session store unreachable, …): the shop's own page.
+  app.use(pageErrorHandler(ctx));
   return app;
 }
 

@@ -17,6 +17,7 @@ import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
+import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
 import { SessionStore } from './session.server.ts';
 import { removeAdminToken, writeAdminToken } from './internal.ts';
@@ -81,13 +82,16 @@ export async function startApp(
     logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
   }
   // One process at a time (several workers, several hosts): the first migrates and seeds, the rest find it done.
-  await handle.exclusive(async () => {
-    await handle.migrate();
-    // Demo reviews only while no review provider is configured (decision 0014).
-    if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
+  // A database that is not up yet (both started together, a restart) is waited for, not a reason to exit.
+  await retryWhileUnavailable(logger, async () => {
+    await handle.exclusive(async () => {
+      await handle.migrate();
+      // Demo reviews only while no review provider is configured (decision 0014).
+      if (await seedIfEmpty(handle.db, { demoReviews: !ekomiConfigured(env) })) logger.info('seeded an empty database');
+    });
+    // Migrations and the seed change the catalogue: processes already serving drop their caches (issue 11).
+    await catalogueChanged(handle.db);
   });
-  // Migrations and the seed change the catalogue: processes already serving drop their caches (issue 11).
-  await catalogueChanged(handle.db);
 
   const ctx: AppContext = {
     db: handle.db,

@@ -5,6 +5,7 @@
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { toLocale } from '~/i18n.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-availability.server.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
@@ -105,6 +106,11 @@ export function createApiRouter(ctx: AppContext): Router {
       httpError = new HttpError(400, t('api.error.bad_url'));
     } else if (isBodyParserError(error)) {
       httpError = bodyError(error, t);
+    } else if (isDatabaseUnavailable(error)) {
+      ctx.logger.warn({ err: error, path: req.path }, 'database unavailable');
+      httpError = new HttpError(503, t('api.error.unavailable'), undefined, {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     } else if (isZlibError(error)) {
       // A body declared as gzip/deflate/br (Content-Encoding) that does not decompress.
       httpError = new HttpError(400, t('api.error.bad_encoding'));
