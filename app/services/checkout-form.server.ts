@@ -12,7 +12,9 @@ import {
   serializeBulkyBaggage,
   type FieldErrors,
 } from '~/domain/checkout-schema.ts';
+import type { AppliedCoupon } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
+import { quoteCoupon } from './checkout-coupon.server.ts';
 import { submitCheckout } from './checkout-submit.server.ts';
 import { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -83,6 +85,21 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
   return wire;
 }
 
+/**
+ * The coupon the draft's "apply" button got accepted, checked again now (it may have expired or been used up
+ * meanwhile; the client's word is never taken), while the code field still holds it; else null.
+ *
+ * @returns code and value of the coupon (see `quoteCoupon`), or null.
+ * @throws CheckoutError 409 without a usable cart (`loadCartContext`); database errors.
+ * Source: issue 12 item 5.
+ */
+export async function draftCoupon(ctx: ServiceContext, session: SessionPort): Promise<AppliedCoupon | null> {
+  const draft = currentDraft(session);
+  if (!draft?.coupon || draft.fields.couponCode !== draft.coupon) return null;
+  const quote = await quoteCoupon(ctx.db, { code: draft.coupon, travel: draft.fields, cart: session.get('cart') });
+  return 'coupon' in quote ? quote.coupon : null;
+}
+
 /** The step a field belongs to (DESIGN §5 wire keys). */
 function stepOf(field: string): ValidatedStep {
   if (TRAVEL_KEYS.includes(field)) return 'travel';
@@ -99,6 +116,9 @@ export type CheckoutFormResult =
 /**
  * Handles one posted step of the booking form:
  * - `intent=back`: keeps the fields as entered (unchecked) and opens the previous step;
+ * - `intent=coupon` on the payment step: keeps the payment fields and checks the coupon code against the
+ *   entered stay (`quoteCoupon`); accepted: the draft remembers it and the step opens again with the
+ *   discounted summary; refused: 422 with the message on `couponCode` (issue 12 item 5);
  * - travel, billing address: the step's fields are kept in the draft, then checked (`validateCheckoutStep`);
  *   valid: the draft reaches the next step;
  * - payment: the whole draft plus the payment fields go to `submitCheckout` with the form's idempotency key
@@ -128,6 +148,13 @@ export async function postCheckoutStep(
   if (values.intent === 'back') return { kind: 'step', step: CHECKOUT_STEPS[Math.max(index - 1, 0)] };
 
   try {
+    if (values.intent === 'coupon' && step === 'payment') {
+      const quote = await quoteCoupon(ctx.db, { code: wire.couponCode, travel: draft.fields, cart });
+      draft.coupon = 'coupon' in quote ? quote.coupon.code : undefined;
+      session.set('checkoutDraft', draft);
+      if ('errors' in quote) return { kind: 'refused', status: 422, step, errors: quote.errors, messageKey: null };
+      return { kind: 'step', step };
+    }
     if (step !== 'payment') {
       const errors = await validateCheckoutStep(ctx.db, { step, body: wire, cart, now: ctx.now() });
       if (Object.keys(errors).length > 0) return { kind: 'refused', status: 422, step, errors, messageKey: null };

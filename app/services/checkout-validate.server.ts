@@ -87,7 +87,7 @@ function travelRules(
  *   (`validation.coupon.unknown|expired|min_days|used_up|airport`).
  * Source: DESIGN §6 (Coupon: code, percent or fixed amount, validity, minimum days, usage limit, airports).
  */
-async function checkCoupon(
+export async function checkCoupon(
   db: Database,
   code: string,
   stay: { entry: string; exit: string; airportId: number },
@@ -134,7 +134,7 @@ async function stepErrors(
 }
 
 /** The stay of a body when its times are valid and in order, else null (coupon rules need a stay). */
-function validStay(body: Record<string, unknown>, timeZone: string): { entry: string; exit: string } | null {
+export function validStay(body: Record<string, unknown>, timeZone: string): { entry: string; exit: string } | null {
   if (typeof body.entryTime !== 'string' || typeof body.exitTime !== 'string') return null;
   const entry = body.entryTime.trim();
   const exit = body.exitTime.trim();

@@ -15,6 +15,8 @@ export type CheckoutDraft = {
   reached: 'travel' | 'billingAddress' | 'payment';
   /** the wire fields of the steps posted so far */
   fields: Record<string, unknown>;
+  /** the coupon code the payment step's "apply" button got accepted (issue 12 item 5); counts while `fields.couponCode` holds it */
+  coupon?: string;
 };
 
 /**
