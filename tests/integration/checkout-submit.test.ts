@@ -229,11 +229,12 @@ describe('POST /api/checkout', () => {
       ...Object.fromEntries(stayDays.map((d) => [d, (daysBefore[d] ?? 0) + 1])),
     });
 
-    // The session: cart gone, guest access granted.
+    // The session: cart gone, guest access granted, the thank-you banner due on the reservation page.
     const id = test.ctx.sessions.parseCookie(c.cookie)!;
     const [session] = await test.ctx.db.select().from(sessions).where(eq(sessions.id, id));
     expect(session.data.cart).toBeUndefined();
     expect(session.data.guestReservations).toEqual([reservation.reference]);
+    expect(session.data.bookedReference).toBe(reservation.reference);
     expect((await c.post('checkout', body())).status).toBe(409);
 
     // The confirmation mail is queued once and delivered (the checkout kicks delivery), with the secret link
