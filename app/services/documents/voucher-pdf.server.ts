@@ -4,6 +4,7 @@
  * and payment, the cancellation terms and the self-service link. The HTML twin is
  * `app/components/documents/voucher-document.tsx`; both take their labels from `document.voucher.*`.
  */
+import { voucherAllInText } from '~/domain/document-texts.ts';
 import type { VoucherView } from '~/domain/documents.ts';
 import { translator } from '~/i18n.server.ts';
 import { A4, COLORS, MM, PdfLayout, type TextStyle } from './pdf-layout.server.ts';
@@ -147,7 +148,7 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
   ];
   const priceRows: [string, string][] = [
     [t('document.voucher.field.payment'), r.payment.label],
-    [t('document.voucher.field.due_on_site'), view.dueOnSite ?? ''],
+    [t('document.voucher.field.due_on_site'), view.dueOnSite],
   ];
   const kv = { labelWidth: 28 * MM, size: 9.5 };
   const kvRight = { labelWidth: 38 * MM, size: 9.5 };
@@ -163,6 +164,7 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
     6 +
     pdf.measureKeyValues(lotRows, colWidth, kv);
   const totalLine = `${r.total.label}: ${r.total.amount}`;
+  const allIn = voucherAllInText(view.dueOnSite, view.dueOnSiteCents, t);
   const rightHeight =
     2 * COLUMN_HEADING +
     pdf.measureKeyValues(bookingRows, colWidth, kvRight) +
@@ -171,7 +173,9 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
     6 +
     pdf.measure(totalLine, colWidth, { size: 12, bold: true }) +
     2 +
-    pdf.measure(`${r.vat.label}: ${r.vat.amount}`, colWidth, { size: 8 });
+    pdf.measure(`${r.vat.label}: ${r.vat.amount}`, colWidth, { size: 8 }) +
+    4 +
+    pdf.measure(allIn, colWidth, { size: 9, bold: true });
   pdf.ensureSpace(Math.max(leftHeight, rightHeight));
   const top = pdf.y;
 
@@ -191,7 +195,8 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
   y += heading(t('document.voucher.section.price'), rightX, y);
   y += pdf.keyValuesAt(priceRows, rightX, y, colWidth, kvRight) + 6;
   y += pdf.textAt(totalLine, rightX, y, colWidth, { size: 12, bold: true }) + 2;
-  y += pdf.textAt(`${r.vat.label}: ${r.vat.amount}`, rightX, y, colWidth, { size: 8, color: COLORS.muted });
+  y += pdf.textAt(`${r.vat.label}: ${r.vat.amount}`, rightX, y, colWidth, { size: 8, color: COLORS.muted }) + 4;
+  y += pdf.textAt(allIn, rightX, y, colWidth, { size: 9, bold: true, color: COLORS.success });
 
   pdf.y = Math.max(leftBottom, y) + 6 * MM;
 }
