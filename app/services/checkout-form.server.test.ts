@@ -40,6 +40,16 @@ describe('formToWire', () => {
     expect(formToWire('billingAddress', { gender: 'x' }).gender).toBeNull();
   });
 
+  it('takes the phone prefix from the one "Land" select (issue 12 item 5), the hidden one for other regions', () => {
+    const phone = (fields: Record<string, string>) => {
+      const { phoneRegionCode, phonePrefix } = formToWire('billingAddress', fields);
+      return { phoneRegionCode, phonePrefix };
+    };
+    expect(phone({ phoneRegionCode: 'AT', phonePrefix: '+49' })).toEqual({ phoneRegionCode: 'AT', phonePrefix: '+43' });
+    expect(phone({ phoneRegionCode: 'DE' })).toEqual({ phoneRegionCode: 'DE', phonePrefix: '+49' });
+    expect(phone({ phoneRegionCode: 'JP', phonePrefix: '+81' })).toEqual({ phoneRegionCode: 'JP', phonePrefix: '+81' });
+  });
+
   it('upper-cases the coupon of the payment form', () => {
     expect(formToWire('payment', { paymentType: 'invoice', couponCode: 'win10' })).toEqual({
       paymentType: 'invoice',

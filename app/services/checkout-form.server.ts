@@ -6,6 +6,7 @@
  */
 import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { Cart } from '~/domain/cart-schema.ts';
+import { phonePrefixOf } from '~/domain/checkout-options.ts';
 import {
   INVOICE_ADDRESS_KEYS,
   invoiceWireKey,
@@ -54,7 +55,8 @@ export function visibleStep(session: SessionPort, asked: string | null): Validat
 /**
  * One step's posted form fields as the wire body of that step (DESIGN §5): checkboxes `bulkyBaggage.<flag>`
  * joined in SPEC §3 order, gender radios `mr|ms|d` as `true|false|'d'`, `billIsDifferent` as a boolean (the
- * invoice address only with it), licence plate and coupon upper-case. Unknown keys are dropped.
+ * invoice address only with it), licence plate and coupon upper-case, `phonePrefix` from an offered
+ * `phoneRegionCode` (`phonePrefixOf`). Unknown keys are dropped.
  */
 export function formToWire(step: ValidatedStep, values: Record<string, string>): Record<string, unknown> {
   const text = (key: string) => values[key] ?? '';
@@ -75,6 +77,9 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
   for (const key of ['firstname', 'lastname', 'email', 'phoneRegionCode', 'phonePrefix', 'phoneNumber']) {
     wire[key] = text(key);
   }
+  // One "Land" select sets both phone fields (issue 12 item 5): an offered region's dialling code wins over the
+  // hidden prefix the page was rendered with.
+  wire.phonePrefix = phonePrefixOf(text('phoneRegionCode')) ?? text('phonePrefix');
   for (const key of ['company', 'street', 'streetNumber', 'postcode', 'city', 'country']) wire[key] = text(key);
   if (billIsDifferent) {
     for (const key of INVOICE_ADDRESS_KEYS) {
