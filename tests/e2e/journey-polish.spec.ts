@@ -53,3 +53,96 @@ test.describe('cookie bar on a phone', () => {
     await page.screenshot({ path: '/tmp/journey-cookie-footer-1280.png' });
   });
 });
+
+/** Search Frankfurt, choose the first shuttle offer; returns its price in cents (1 person, as the form starts). */
+async function chooseOffer(page: Page, days: [number, number]): Promise<number> {
+  const search = new SearchPage(page);
+  await search.open();
+  const bar = page.locator('[data-cookie-bar]');
+  if (await bar.isVisible()) await bar.getByRole('button', { name: 'Nur notwendige' }).click();
+  await search.search('Flughafen Frankfurt (FRA)', localDateTime(days[0], '08:00'), localDateTime(days[1], '18:00'));
+  const offer = page.locator('article[data-tariff-category="shuttle"]').first();
+  const cents = Number(await offer.locator('[data-total-cents]').getAttribute('data-total-cents'));
+  await offer.getByRole('button', { name: /Buchen/ }).click();
+  await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'checkout.booking');
+  return cents;
+}
+
+/** Step 2 filled in; the phone reads as country + number. */
+async function fillBilling(page: Page, email: string) {
+  await page.getByRole('radio', { name: 'Frau' }).first().check();
+  await page.getByLabel('Vorname', { exact: true }).first().fill('Rita');
+  await page.getByLabel('Nachname', { exact: true }).first().fill('Reise');
+  await page.getByLabel('Straße', { exact: true }).first().fill('Hauptstraße');
+  await page.getByLabel('Hausnummer', { exact: true }).first().fill('5a');
+  await page.getByLabel('PLZ', { exact: true }).first().fill('60311');
+  await page.getByLabel('Ort', { exact: true }).first().fill('Frankfurt am Main');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  const country = page.getByRole('combobox', { name: 'Land der Telefonnummer' });
+  await expect(country).toHaveValue('DE');
+  await expect(country.locator('option:checked')).toHaveText('Deutschland (+49)');
+  await expect(page.getByLabel('Vorwahl', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Telefonnummer', { exact: true }).fill('170 7654321');
+}
+
+const total = (page: Page) => page.locator('[data-booking-summary] [data-live-total-cents]');
+const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { level: 2, name });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the booking journey ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('review with edit links, coupon applied before booking, thank-you banner once', async ({ page }) => {
+      const offerCents = await chooseOffer(page, javaScriptEnabled ? [33, 40] : [34, 41]);
+      const next = async (name: RegExp) => {
+        if (javaScriptEnabled) await expect(page.locator('[data-step-submit]')).toBeEnabled();
+        await page.getByRole('button', { name: 'Weiter' }).click();
+        await expect(stepHeading(page, name)).toBeVisible();
+      };
+      await expect(stepHeading(page, /Reisedaten/)).toBeVisible();
+      await page.getByLabel('Kfz-Kennzeichen').fill('F-RR 12');
+      await next(/Rechnungsadresse/);
+      await fillBilling(page, `rita.${javaScriptEnabled ? 'js' : 'nojs'}@example.org`);
+      await next(/Zahlung/);
+
+      // Step 3 repeats the travel data and the address, each with a link back to its step.
+      const review = page.getByRole('region', { name: 'Ihre Angaben im Überblick' });
+      await expect(review).toContainText('F-RR 12');
+      await expect(review).toContainText('Frau Rita Reise');
+      await expect(review).toContainText('60311 Frankfurt am Main');
+      await expect(review).toContainText('+49 170 7654321');
+      await review.getByRole('link', { name: 'Ändern: Reisedaten' }).click();
+      await expect(stepHeading(page, /Reisedaten/)).toBeVisible();
+      await expect(page.getByLabel('Kfz-Kennzeichen')).toHaveValue('F-RR 12');
+      await next(/Rechnungsadresse/);
+      await next(/Zahlung/);
+      await expect(total(page)).toHaveAttribute('data-live-total-cents', String(offerCents));
+
+      // The coupon has its own button: an unknown code is refused, a valid one lowers the summary's total.
+      const code = page.getByLabel(/Gutscheincode/);
+      const apply = page.getByRole('button', { name: 'Einlösen' });
+      await code.fill('NOPE');
+      await apply.click();
+      await expect(page.locator('[data-field-error="couponCode"]')).toContainText('kennen wir nicht');
+      await expect(total(page)).toHaveAttribute('data-live-total-cents', String(offerCents));
+      await page.getByLabel(/Gutscheincode/).fill('willkommen10');
+      await page.getByRole('radio', { name: /Rechnung/ }).check();
+      await page.getByRole('button', { name: 'Einlösen' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'WILLKOMMEN10 eingelöst' })).toBeVisible();
+      const discounted = offerCents - Math.round(offerCents / 10);
+      await expect(total(page)).toHaveAttribute('data-live-total-cents', String(discounted));
+      await expect(page.locator('[data-booking-summary]')).toContainText('WILLKOMMEN10');
+      await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeChecked();
+      await shot(page, `payment-${javaScriptEnabled ? 'js' : 'nojs'}`);
+
+      await page.getByRole('button', { name: 'Zahlungspflichtig buchen' }).click();
+      await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
+      const thanks = page.getByRole('heading', { name: 'Vielen Dank für Ihre Buchung!' });
+      await expect(thanks).toBeVisible();
+      await shot(page, `reservation-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();
+      await expect(thanks).toHaveCount(0);
+    });
+  });
+}

@@ -15,6 +15,7 @@ import {
 } from './checkout-model.ts';
 import { FormErrors } from './fields.tsx';
 import { PaymentStep, type CouponApply } from './payment-step.tsx';
+import { CheckoutReview } from './review.tsx';
 import { StepActions } from './step-actions.tsx';
 import { Stepper } from './stepper.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
@@ -156,6 +157,7 @@ export function CheckoutPage({
               saveAddress={saveAddress}
               onSaveAddress={setSaveAddress}
               coupon={coupon}
+              onEdit={goto}
             />
           </div>
           <StepActions
@@ -172,7 +174,7 @@ export function CheckoutPage({
   );
 }
 
-/** The fields of the current step. */
+/** The fields of the current step; on the last one the review of the others first (issue 12 item 5). */
 function StepFields({
   page,
   state,
@@ -180,6 +182,7 @@ function StepFields({
   saveAddress,
   onSaveAddress,
   coupon,
+  onEdit,
 }: {
   page: BookingPageData;
   state: CheckoutFormState;
@@ -187,6 +190,7 @@ function StepFields({
   saveAddress: boolean;
   onSaveAddress: (save: boolean) => void;
   coupon: CouponApply;
+  onEdit: (step: FormStep) => void;
 }) {
   const { step, checkout, errors } = state;
   if (step === 'travel') return <TravelStep travel={checkout.travel} errors={errors} dispatch={dispatch} page={page} />;
@@ -203,13 +207,16 @@ function StepFields({
     );
   }
   return (
-    <PaymentStep
-      payment={checkout.payment}
-      paymentTypes={page.paymentTypes}
-      errors={errors}
-      dispatch={dispatch}
-      coupon={coupon}
-    />
+    <div className="grid gap-6">
+      <CheckoutReview checkout={checkout} onEdit={onEdit} />
+      <PaymentStep
+        payment={checkout.payment}
+        paymentTypes={page.paymentTypes}
+        errors={errors}
+        dispatch={dispatch}
+        coupon={coupon}
+      />
+    </div>
   );
 }
 
