@@ -10,6 +10,7 @@ describe('formToWire', () => {
       'bulkyBaggage.golfBag': 'on',
       'bulkyBaggage.prams': 'on',
       licensePlate: 'f-ab 1',
+      outboundFlightNumber: 'lh 400',
       other: 'dropped',
     });
     expect(wire).toEqual({
@@ -19,6 +20,8 @@ describe('formToWire', () => {
       childrenSeat: '0',
       bulkyBaggage: expect.stringMatching(/golfBag/),
       licensePlate: 'F-AB 1',
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: '',
     });
     expect(String(wire.bulkyBaggage).split(';').sort()).toEqual(['golfBag', 'prams']);
   });

@@ -26,7 +26,16 @@ import type { CheckoutDraft, SessionPort } from './session-port.ts';
 export const CHECKOUT_STEPS = ['travel', 'billingAddress', 'payment'] as const satisfies readonly ValidatedStep[];
 
 /** Wire keys of each step (DESIGN §5), used to tell which step a field error belongs to. */
-const TRAVEL_KEYS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'];
+const TRAVEL_KEYS = [
+  'entryTime',
+  'exitTime',
+  'personCount',
+  'childrenSeat',
+  'bulkyBaggage',
+  'licensePlate',
+  'outboundFlightNumber',
+  'returnFlightNumber',
+];
 const PAYMENT_KEYS = ['paymentType', 'couponCode'];
 const GENDERS: Record<string, boolean | 'd'> = { mr: true, ms: false, d: 'd' };
 
@@ -55,7 +64,7 @@ export function visibleStep(session: SessionPort, asked: string | null): Validat
 /**
  * One step's posted form fields as the wire body of that step (DESIGN §5): checkboxes `bulkyBaggage.<flag>`
  * joined in SPEC §3 order, gender radios `mr|ms|d` as `true|false|'d'`, `billIsDifferent` as a boolean (the
- * invoice address only with it), licence plate and coupon upper-case, `phonePrefix` from an offered
+ * invoice address only with it), licence plate, flight numbers and coupon upper-case, `phonePrefix` from an offered
  * `phoneRegionCode` (`phonePrefixOf`). Unknown keys are dropped.
  */
 export function formToWire(step: ValidatedStep, values: Record<string, string>): Record<string, unknown> {
@@ -69,6 +78,8 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
       childrenSeat: values.childrenSeat ?? '0',
       bulkyBaggage: serializeBulkyBaggage(flags),
       licensePlate: text('licensePlate').toUpperCase(),
+      outboundFlightNumber: text('outboundFlightNumber').toUpperCase(),
+      returnFlightNumber: text('returnFlightNumber').toUpperCase(),
     };
   }
   if (step === 'payment') return { paymentType: text('paymentType'), couponCode: text('couponCode').toUpperCase() };

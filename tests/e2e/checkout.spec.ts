@@ -160,6 +160,8 @@ test.describe('checkout.booking', () => {
       childrenSeat: 1,
       bulkyBaggage: '',
       licensePlate: 'F-AB 1234',
+      outboundFlightNumber: '',
+      returnFlightNumber: '',
       gender: false,
       firstname: 'Erika',
       lastname: 'Mustermann',

@@ -101,6 +101,12 @@ for (const javaScriptEnabled of [true, false]) {
       };
       await expect(stepHeading(page, /Reisedaten/)).toBeVisible();
       await page.getByLabel('Kfz-Kennzeichen').fill('F-RR 12');
+      // Optional flight numbers: a malformed one is refused, a valid one kept in its normal spelling.
+      await page.getByLabel('Flugnummer Hinflug').fill('12 345');
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await expect(page.locator('[data-field-error="outboundFlightNumber"]')).toContainText('Flugnummer wie LH 400');
+      await page.getByLabel('Flugnummer Hinflug').fill('lh400');
+      await page.getByLabel('Flugnummer Rückflug').fill('LH 401');
       await next(/Rechnungsadresse/);
       await fillBilling(page, `rita.${javaScriptEnabled ? 'js' : 'nojs'}@example.org`);
       await next(/Zahlung/);
@@ -108,6 +114,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Step 3 repeats the travel data and the address, each with a link back to its step.
       const review = page.getByRole('region', { name: 'Ihre Angaben im Überblick' });
       await expect(review).toContainText('F-RR 12');
+      await expect(review).toContainText(/Hinflug\s*LH 400/);
+      await expect(review).toContainText(/Rückflug\s*LH 401/);
       await expect(review).toContainText('Frau Rita Reise');
       await expect(review).toContainText('60311 Frankfurt am Main');
       await expect(review).toContainText('+49 170 7654321');
@@ -139,6 +147,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
       const thanks = page.getByRole('heading', { name: 'Vielen Dank für Ihre Buchung!' });
       await expect(thanks).toBeVisible();
+      // The flight numbers are stored with the reservation and shown on its page (the framed document).
+      const details = page.frameLocator('iframe').first();
+      await expect(details.getByText('LH 400', { exact: true })).toBeVisible();
+      await expect(details.getByText('LH 401', { exact: true })).toBeVisible();
       await shot(page, `reservation-${javaScriptEnabled ? 'js' : 'nojs'}`);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();

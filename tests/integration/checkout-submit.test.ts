@@ -135,6 +135,8 @@ describe('POST /api/checkout', () => {
     const res = await c.post(
       'checkout',
       body({
+        outboundFlightNumber: 'lh-400',
+        returnFlightNumber: 'dlh401a',
         totalCents: 1,
         price: 1,
         parkingCents: 1,
@@ -180,6 +182,9 @@ describe('POST /api/checkout', () => {
       childrenSeat: 0,
       bulkyBaggage: '',
       licensePlate: 'F-AB 1234',
+      // normalised (issue 12 item 5)
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: 'DLH 401A',
       paymentType: 'invoice',
       couponCode: null,
       parkingCents: price.parkingCents,

@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { BillingAddress, CheckoutState, Gender, InvoiceAddress } from '~/domain/checkout-schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { normalizeFlightNumber } from '~/domain/flight-number.ts';
 import { displayNamesOf } from '~/domain/intl-cache.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { FORM_STEPS, type FormStep } from './checkout-model.ts';
@@ -26,6 +27,8 @@ export function CheckoutReview({ checkout, onEdit }: { checkout: CheckoutState; 
     [t('checkout.summary.seats'), String(travel.childrenSeat)],
     [t('checkout.summary.baggage'), baggage.length ? baggage.join(', ') : none],
     [t('checkout.travel.licensePlate'), travel.licensePlate || none],
+    ...flightRow(t('reservation.field.outbound_flight'), travel.outboundFlightNumber),
+    ...flightRow(t('reservation.field.return_flight'), travel.returnFlightNumber),
   ];
   return (
     <section aria-labelledby="co-review-title" className="grid gap-4" data-checkout-review>
@@ -122,4 +125,9 @@ function AddressLines({ address }: { address: BillingAddress | InvoiceAddress })
 function salutationOf(gender: Gender | null, t: (key: string) => string): string {
   const key = GENDER_KEYS[String(gender)];
   return key ? t(key) : '';
+}
+
+/** A flight number row in its normal spelling (`lh400` → `LH 400`), none when not given. */
+function flightRow(label: string, value: string): [string, string][] {
+  return value ? [[label, normalizeFlightNumber(value) ?? value]] : [];
 }

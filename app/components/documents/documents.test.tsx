@@ -58,6 +58,8 @@ describe('VoucherDocument', () => {
       'Flughafenstraße 120',
       'Sperrgepäck Kinderwagen, Golfbag',
       'Kennzeichen D-ÖÄ 1234',
+      'Hinflug EW 9542',
+      'Rückflug EW 9543',
       'Am Parkplatz zu zahlen 123,45 €',
       'Gesamtpreis 123,45 €',
       'Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie genau 123,45 €, keine weiteren Gebühren.',

@@ -159,7 +159,7 @@ function VoucherLot({ view }: { view: VoucherView }) {
   );
 }
 
-/** Tariff, duration, persons, child seats, bulky baggage, licence plate. */
+/** Tariff, duration, persons, child seats, bulky baggage, licence plate, flight numbers when given. */
 function VoucherBooking({ view }: { view: VoucherView }) {
   const t = useT();
   const r = view.reservation;
@@ -177,6 +177,9 @@ function VoucherBooking({ view }: { view: VoucherView }) {
             t('document.voucher.field.license_plate'),
             r.licensePlate ? <span className="font-mono">{r.licensePlate}</span> : none,
           ],
+          // flight numbers only when given (issue 12 item 5): DocumentFacts leaves out empty rows
+          [t('document.voucher.field.outbound_flight'), r.outboundFlightNumber || null],
+          [t('document.voucher.field.return_flight'), r.returnFlightNumber || null],
         ]}
       />
     </DocumentSection>

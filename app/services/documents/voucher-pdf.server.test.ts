@@ -37,6 +37,7 @@ describe('renderVoucherPdf', () => {
       'Kindersitze 1',
       'Kinderwagen, Golfbag',
       'D-ÖÄ 1234',
+      'Flüge (hin / zurück) EW 9542 / EW 9543',
       'Zahlung vor Ort',
       'Am Parkplatz zu zahlen',
       'Gesamtpreis: 123,45 €',
