@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { localDateTime, pageHydrated, SearchPage } from './pages.ts';
 
@@ -11,6 +12,12 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: `/tmp/journey-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(size);
+}
+
+/** The page's WCAG 2.1 A/AA violations found by axe-core (rule and elements), none expected. */
+async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** True when `a` and `b` overlap on the screen (their bounding boxes intersect). */
@@ -142,6 +149,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('[data-booking-summary]')).toContainText('WILLKOMMEN10');
       await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeChecked();
       await shot(page, `payment-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      // The review, the coupon button and its message pass the WCAG 2.1 A/AA rules (axe needs JavaScript).
+      if (javaScriptEnabled) expect(await wcagViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Zahlungspflichtig buchen' }).click();
       await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
@@ -152,6 +161,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(details.getByText('LH 400', { exact: true })).toBeVisible();
       await expect(details.getByText('LH 401', { exact: true })).toBeVisible();
       await shot(page, `reservation-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      if (javaScriptEnabled) expect(await wcagViolations(page)).toEqual([]);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();
       await expect(thanks).toHaveCount(0);
