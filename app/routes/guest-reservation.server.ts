@@ -28,7 +28,7 @@ export function guestHeaders(...sources: (Headers | undefined)[]) {
  * Where a visitor without access to a reservation page goes: the lookup form (`guest.lookup`) with the
  * reference filled in when it reads as one (the same answer whether or not it exists).
  */
-export function lookupPath(locale: Locale, reference: string): string {
+function lookupPath(locale: Locale, reference: string): string {
   const normalized = normalizeReference(reference);
   const query = normalized ? `?${new URLSearchParams({ reference: normalized })}` : '';
   return `${localePath(locale, '/reservierung')}${query}`;
