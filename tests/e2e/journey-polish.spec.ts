@@ -114,8 +114,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('[data-field-error="outboundFlightNumber"]')).toContainText('Flugnummer wie LH 400');
       await page.getByLabel('Flugnummer Hinflug').fill('lh400');
       await page.getByLabel('Flugnummer Rückflug').fill('LH 401');
+      await shot(page, `travel-${javaScriptEnabled ? 'js' : 'nojs'}`);
       await next(/Rechnungsadresse/);
       await fillBilling(page, `rita.${javaScriptEnabled ? 'js' : 'nojs'}@example.org`);
+      await shot(page, `billing-${javaScriptEnabled ? 'js' : 'nojs'}`);
       await next(/Zahlung/);
 
       // Step 3 repeats the travel data and the address, each with a link back to its step.
@@ -168,3 +170,13 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('a reservation URL opened without access shows the lookup form with the reference filled in', async ({ page }) => {
+  await page.goto('/reservierung/7K3QZ0MD');
+  await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.lookup');
+  await expect(page.getByLabel('Reservierungsnummer')).toHaveValue('7K3QZ0MD');
+  await expect(page.getByText('nur nach Eingabe der E-Mail-Adresse')).toBeVisible();
+  await shot(page, 'lookup');
+  await page.goto('/en/reservierung/7k3qz0md');
+  await expect(page.getByLabel('Reference')).toHaveValue('7K3QZ0MD');
+});
