@@ -128,8 +128,12 @@ export function CheckoutPage({
           noValidate
           onSubmit={onSubmit}
           onKeyDown={(event) => {
-            // Enter in a field moves on from steps 1 and 2, but never places the binding order on step 3.
-            if (isLast && event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+            // Enter in a field moves on from steps 1 and 2, but never places the binding order on step 3; in the
+            // coupon field it applies the code (as without JavaScript, where "apply" is the first submit button).
+            if (isLast && event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+              event.preventDefault();
+              if (event.target.name === 'couponCode') coupon.onApply();
+            }
           }}
           className="card p-5 sm:p-6"
           aria-labelledby="co-step-title"
