@@ -148,6 +148,9 @@ for (const javaScriptEnabled of [true, false]) {
       const discounted = offerCents - Math.round(offerCents / 10);
       await expect(total(page)).toHaveAttribute('data-live-total-cents', String(discounted));
       await expect(page.locator('[data-booking-summary]')).toContainText('WILLKOMMEN10');
+      // A reload keeps the discount (checked again by the server: the loader, or the browser once restored).
+      await page.reload();
+      await expect(total(page)).toHaveAttribute('data-live-total-cents', String(discounted));
       await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeChecked();
       await shot(page, `payment-${javaScriptEnabled ? 'js' : 'nojs'}`);
       // The review, the coupon button and its message pass the WCAG 2.1 A/AA rules (axe needs JavaScript).

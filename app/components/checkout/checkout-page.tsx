@@ -93,7 +93,7 @@ export function CheckoutPage({
     forget();
     if (page.authenticated && saveAddress) await saveBillingAddress(state.checkout.billingAddress, page.newsletter);
   };
-  const coupon = useCoupon({ initial: form.coupon, state, dispatch });
+  const coupon = useCoupon({ initial: form.coupon, state, dispatch, restored });
   const price = useLivePrice(page.tariff, state.checkout.travel, coupon.applied);
   const track = useCheckoutAnalytics(page, price, restored, state.step);
   const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({
