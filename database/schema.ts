@@ -340,6 +340,9 @@ export const reservations = pgTable(
     /** set flags joined by `;` (SPEC §3) */
     bulkyBaggage: text('bulky_baggage').notNull().default(''),
     licensePlate: text('license_plate').notNull().default(''),
+    /** optional IATA flight numbers, normalised (`LH 400`), `''` when not given (issue 12 item 5) */
+    outboundFlightNumber: text('outbound_flight_number').notNull().default(''),
+    returnFlightNumber: text('return_flight_number').notNull().default(''),
     billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull(),
     invoiceAddress: jsonb('invoice_address').$type<Record<string, unknown> | null>(),
     paymentType: text('payment_type').notNull(),

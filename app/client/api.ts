@@ -8,6 +8,7 @@ import { FALLBACK_LOCALE } from '~/constants.ts';
 import type { RatingsPage, ReviewTranslation } from '~/domain/ratings.ts';
 import type { ContactMessageBody } from '~/domain/contact-schema.ts';
 import type { FaqEntry } from '~/domain/faq-text.ts';
+import type { AppliedCoupon } from '~/domain/pricing.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
@@ -174,6 +175,8 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
       validateBillingAddress: (body: Record<string, unknown>) =>
         post<{ valid: true }>('checkout/validate/billing-address', body),
       validatePayment: (body: Record<string, unknown>) => post<{ valid: true }>('checkout/validate/payment', body),
+      coupon: (body: { couponCode: string; entryTime: string; exitTime: string }) =>
+        post<{ coupon: AppliedCoupon }>('checkout/coupon', body),
     },
     databaseCheck: (parameter: string) => get<{ exists: boolean }>(`database/check/${enc(parameter)}`),
     newsletter: (body: Record<string, unknown>) => post<{ message: string }>('newsletter', body),

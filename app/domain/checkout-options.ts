@@ -38,3 +38,30 @@ export const COUNTRIES = [
   'TR',
   'US',
 ] as const;
+
+/**
+ * Phone regions offered in the checkout (ISO 3166-1 alpha-2 → international dialling code), the frequent ones of
+ * our customers; the one "Land" select sets both SPEC §3 fields, `phoneRegionCode` and `phonePrefix`
+ * (issue 12 item 5: a separate "+49" box was read as the area code).
+ */
+export const PHONE_REGIONS: readonly (readonly [string, string])[] = [
+  ['DE', '+49'],
+  ['AT', '+43'],
+  ['CH', '+41'],
+  ['NL', '+31'],
+  ['BE', '+32'],
+  ['LU', '+352'],
+  ['FR', '+33'],
+  ['DK', '+45'],
+  ['PL', '+48'],
+  ['CZ', '+420'],
+  ['IT', '+39'],
+  ['ES', '+34'],
+  ['GB', '+44'],
+  ['US', '+1'],
+];
+
+/** The dialling code of an offered phone region (`DE` → `+49`), or undefined for another code. */
+export function phonePrefixOf(regionCode: string): string | undefined {
+  return PHONE_REGIONS.find(([code]) => code === regionCode)?.[1];
+}

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR, type BulkyBaggageFlag } from '../constants.ts';
 import { EMAIL_MAX_LENGTH, issuesToFieldKeys, isEmail, type FieldErrors } from './field-errors.ts';
 import { isFilled } from './filled.ts';
+import { FLIGHT_NUMBER_MAX_LENGTH, normalizeFlightNumber } from './flight-number.ts';
 import { COUNTRIES, PAYMENT_TYPES } from './checkout-options.ts';
 
 /** Salutation: `true` Herr/Mr, `false` Frau/Ms, `'d'` divers/no salutation (DESIGN §5). */
@@ -28,6 +29,9 @@ export type Travel = {
   childrenSeat: number;
   bulkyBaggage: Record<BulkyBaggageFlag, boolean>;
   licensePlate: string;
+  /** optional IATA flight numbers of the outbound and the return flight (issue 12 item 5; not in SPEC §3) */
+  outboundFlightNumber: string;
+  returnFlightNumber: string;
 };
 
 /** SPEC §3 billing address. */
@@ -85,6 +89,8 @@ export function initialCheckoutState(travel: Partial<Travel> = {}): CheckoutStat
       childrenSeat: 0,
       bulkyBaggage: Object.fromEntries(BULKY_BAGGAGE_FLAGS.map((f) => [f, false])) as Travel['bulkyBaggage'],
       licensePlate: '',
+      outboundFlightNumber: '',
+      returnFlightNumber: '',
       ...travel,
     },
     billingAddress: {
@@ -245,6 +251,15 @@ const countrySchema = z.enum(COUNTRIES, { error: 'validation.country' });
 const integer = (min: number) =>
   z.coerce.number({ error: 'validation.required' }).int('validation.integer').min(min, 'validation.min');
 
+/** An optional flight number (`flight-number.ts`), normalised (`lh400` → `LH 400`); `''` when none. */
+const flightNumberSchema = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(FLIGHT_NUMBER_MAX_LENGTH, 'validation.flight_number')
+  .default('')
+  .refine((v) => v === '' || normalizeFlightNumber(v) !== null, 'validation.flight_number')
+  .transform((v) => (v === '' ? '' : (normalizeFlightNumber(v) ?? v)));
+
 /** Travel on the wire (DESIGN §5): times local `YYYY-MM-DDTHH:mm`, bulkyBaggage `;`-joined. */
 const TravelSchema = z
   .object({
@@ -261,6 +276,8 @@ const TravelSchema = z
       .trim()
       .default('')
       .refine((v) => v === '' || isValidLicensePlate(v), 'validation.license_plate'),
+    outboundFlightNumber: flightNumberSchema,
+    returnFlightNumber: flightNumberSchema,
   })
   .superRefine((travel, ctx) => {
     // SPEC §5: personCount must be greater than childrenSeat (every child seat needs a child who is a person).

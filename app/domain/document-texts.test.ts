@@ -3,7 +3,13 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { lookup } from '../i18n.ts';
 import { sampleCreditNoteData, sampleInvoiceData } from '../../tests/fixtures/documents.ts';
-import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from './document-texts.ts';
+import {
+  dueOnSiteCents,
+  invoicePaymentText,
+  invoiceTitle,
+  invoiceTransferAccount,
+  voucherAllInText,
+} from './document-texts.ts';
 import { buildInvoiceView } from './documents.ts';
 
 const tDe = (key: string, params?: Record<string, string | number>) => lookup(de, {}, key, params);
@@ -61,5 +67,23 @@ describe('document texts', () => {
     // a credit note never asks for a transfer, even if the snapshot carried an account
     const withBank = { ...view, payment: { ...view.payment, bank: sampleInvoiceData().payment.bank } };
     expect(invoicePaymentText(withBank, tDe)).toContain('schreiben wir Ihnen gut');
+  });
+});
+
+describe('voucher: all-in price, nothing due on site unless paid there (issue 12 item 3)', () => {
+  it('is the total for on_site and 0 otherwise', () => {
+    expect(dueOnSiteCents('on_site', 12345)).toBe(12345);
+    expect(dueOnSiteCents('invoice', 12345)).toBe(0);
+    expect(dueOnSiteCents('online', 12345)).toBe(0);
+    expect(dueOnSiteCents('on_site', -5)).toBe(0);
+  });
+
+  it('states the promise with the amount, in both languages', () => {
+    expect(voucherAllInText('0,00 €', 0, tDe)).toBe(
+      'Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie nichts mehr (0,00 €).',
+    );
+    expect(voucherAllInText('€123.45', 12345, tEn)).toBe(
+      'All-in price, no fees on site: at the car park you pay exactly €123.45, nothing more.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The sentences of the customer's documents (issue 9) that depend on the document and not only on one label:
- * the invoice's title and its payment sentence. Shared by the HTML documents (`app/components/documents/*`)
+ * the invoice's title and its payment sentence, the voucher's all-in price promise. Shared by the HTML documents (`app/components/documents/*`)
  * and the PDFs (`app/services/documents/*`), so both say exactly the same. Pure: the caller passes the
  * translation lookup of the document's language (keys `document.invoice.*`).
  */
@@ -56,4 +56,27 @@ export function invoicePaymentText(
   }
   const key = payment.type === 'on_site' || payment.type === 'online' ? payment.type : 'other';
   return t(`document.invoice.payment.${key}`, { label: payment.label });
+}
+
+/**
+ * What the customer pays at the car park, in cents: the whole total for payment type `on_site`, else 0 (paid by
+ * invoice or online: nothing is due on site).
+ * Source: issue 12 item 3 (price guarantee: no fees on site), DESIGN §6 (Payment types).
+ */
+export function dueOnSiteCents(paymentType: string, totalCents: number): number {
+  return paymentType === 'on_site' ? Math.max(0, totalCents) : 0;
+}
+
+/**
+ * The voucher's promise: the price is all-in, no further fees at the car park, and what is due there
+ * (`document.voucher.all_in` when nothing, `document.voucher.all_in_on_site` with the amount otherwise).
+ *
+ * @param dueOnSite - the formatted amount due at the car park (`0,00 €` when nothing).
+ * @param dueCents - the same in cents (decides the sentence).
+ * Source: issue 12 item 3.
+ */
+export function voucherAllInText(dueOnSite: string, dueCents: number, t: Lookup): string {
+  return dueCents > 0
+    ? t('document.voucher.all_in_on_site', { amount: dueOnSite })
+    : t('document.voucher.all_in', { amount: dueOnSite });
 }

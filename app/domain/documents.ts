@@ -130,8 +130,10 @@ export type VoucherView = {
   qrDataUrl: string | null;
   /** absolute URL of the self-service page (reservation lookup; never the secret guest link) */
   manageUrl: string;
-  /** amount to pay at the car park (payment type `on_site`), formatted; else null */
-  dueOnSite: string | null;
+  /** amount to pay at the car park, formatted: the total for payment type `on_site`, else `0,00 €` (issue 12 item 3) */
+  dueOnSite: string;
+  /** the same in cents (0 unless `on_site`) */
+  dueOnSiteCents: number;
   /** the shop, for the footer and questions */
   shop: { name: string; email: string; phone: string };
 };

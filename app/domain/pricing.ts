@@ -57,6 +57,9 @@ export type TariffPricing = {
  */
 export type Coupon = { kind: 'percent' | 'fixed'; value: number };
 
+/** A coupon the server accepted for a stay (the payment step's "apply" button): its upper-case code and value. */
+export type AppliedCoupon = Coupon & { code: string };
+
 /**
  * Result of {@link priceStay}; all amounts integer gross cents except `netCents`/`vatCents` (the VAT split of
  * `totalCents`), `vatRateBp` (basis points, 1900 = 19 %) and `billableDays` (days).

@@ -59,6 +59,9 @@ export type ReservationView = {
   personCount: number;
   childrenSeat: number;
   licensePlate: string;
+  /** IATA flight numbers (`LH 400`), `''` when not given (issue 12 item 5) */
+  outboundFlightNumber: string;
+  returnFlightNumber: string;
   bulkyBaggage: string[];
   priceLines: PriceLine[];
   total: PriceLine;

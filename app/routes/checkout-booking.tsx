@@ -10,7 +10,13 @@ import { shopContext } from '~/router-context.ts';
 import { loadAccount } from '~/services/account.server.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import { loadBookingPage } from '~/services/booking-page.server.ts';
-import { CHECKOUT_STEPS, currentDraft, postCheckoutStep, visibleStep } from '~/services/checkout-form.server.ts';
+import {
+  CHECKOUT_STEPS,
+  currentDraft,
+  draftCoupon,
+  postCheckoutStep,
+  visibleStep,
+} from '~/services/checkout-form.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
@@ -41,12 +47,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tariffsUrl: localePath(locale, tariffsPath),
     addressAutocomplete: Boolean(app.env.ADDRESS_AUTOCOMPLETE_URL),
   };
-  // Without JavaScript (issue 11 item 7): the step and fields the session kept, and a key per rendered form.
+  // Without JavaScript (issue 11 item 7): the step and fields the session kept, and a key per rendered form;
+  // the coupon the "apply" button got accepted, checked again (issue 12 item 5).
   const draft = currentDraft(session);
   const form = {
     step: visibleStep(session, new URL(request.url).searchParams.get('schritt')),
     fields: draft?.fields ?? null,
     idempotencyKey: randomUUID(),
+    coupon: await draftCoupon(app, session),
   };
   return data({ title: t('checkout.meta.title'), page: pageData, form }, { headers: NO_STORE });
 }

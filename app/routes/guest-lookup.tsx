@@ -29,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * guest.lookup: reference + e-mail → guest access and a redirect to the reservation page
+ * guest.lookup (`/reservierung`, `?reference=` fills the field: a reservation page opened without access comes
+ * here, issue 12 item 5): reference + e-mail → guest access and a redirect to the reservation page
  * (`lookUpGuestReservation`). A wrong pair gets ONE message and status 404, the same whether the reference
  * exists or not; malformed input gets field messages and 422; a brake answers 429 with `Retry-After`.
  */
@@ -89,7 +90,7 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
     <div className="container-page py-8 sm:py-14">
       <div className="mx-auto max-w-lg">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('lookup.title')}</h1>
-        <p className="mt-2 text-muted">{t('lookup.intro')}</p>
+        <p className="mt-2 text-muted">{t(loaderData.reference ? 'lookup.confirm' : 'lookup.intro')}</p>
         <Form method="post" className="card mt-6 grid gap-5 p-5 sm:p-6" aria-labelledby="lookup-title" noValidate>
           <h2 id="lookup-title" className="sr-only">
             {t('lookup.title')}

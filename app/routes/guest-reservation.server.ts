@@ -2,10 +2,12 @@
  * The guest's access to a reservation (`guest.reservation` and its framed document, DESIGN §3). `?token=` from
  * the confirmation mail grants this browser session access and redirects to the same URL without the token (so
  * it stays out of history and referrers); a sloppily spelled reference redirects to its canonical spelling;
- * without a token the session must already have access (mail link or lookup form). Anyone else gets the plain
- * 404, identical whether or not the reference exists.
+ * without a token the session must already have access (mail link or lookup form). Anyone else opening the
+ * reservation page is sent to the lookup form with the reference filled in (issue 12 item 5); its documents,
+ * frames and downloads answer the plain 404. Both are identical whether or not the reference exists.
  */
 import { data, redirect } from 'react-router';
+import { normalizeReference } from '~/domain/reference.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { bankAccountOf } from '~/services/girocode.server.ts';
@@ -23,8 +25,19 @@ export function guestHeaders(...sources: (Headers | undefined)[]) {
 }
 
 /**
- * The reservation view of `reference` for a guest with access; throws the redirect (token, canonical spelling)
- * or the 404. `suffix` is the rest of the route's path after the reference (`''`, `'/dokument'`, `'/pdf'`, …).
+ * Where a visitor without access to a reservation page goes: the lookup form (`guest.lookup`) with the
+ * reference filled in when it reads as one (the same answer whether or not it exists).
+ */
+function lookupPath(locale: Locale, reference: string): string {
+  const normalized = normalizeReference(reference);
+  const query = normalized ? `?${new URLSearchParams({ reference: normalized })}` : '';
+  return `${localePath(locale, '/reservierung')}${query}`;
+}
+
+/**
+ * The reservation view of `reference` for a guest with access; throws the redirect (token, canonical spelling;
+ * without access to the page itself: the lookup form) or the 404 (documents, frames, downloads). `suffix` is the rest of the
+ * route's path after the reference (`''`, `'/dokument'`, `'/pdf'`, …).
  */
 export async function guestReservation(
   { app, session }: Pick<ShopContext, 'app' | 'session'>,
@@ -39,7 +52,12 @@ export async function guestReservation(
     locale,
     bank: bankAccountOf(app.env),
   });
-  if (access.kind === 'not_found') throw data(null, { status: 404, headers: GUEST_PRIVATE_HEADERS });
+  if (access.kind === 'not_found') {
+    if (input.suffix === '') {
+      throw redirect(lookupPath(locale, input.reference), { headers: GUEST_PRIVATE_HEADERS });
+    }
+    throw data(null, { status: 404, headers: GUEST_PRIVATE_HEADERS });
+  }
   if (access.kind === 'canonical') {
     // keeps any token for the next step
     const path = localePath(locale, `/reservierung/${access.reference}${input.suffix}`);

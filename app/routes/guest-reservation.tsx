@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { CircleCheck, Search } from 'lucide-react';
 import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
@@ -16,7 +16,8 @@ import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-r
  * guest.reservation (`/reservierung/:reference`, DESIGN §3): the guest's reservation in the embedded frame
  * (SPEC §2; the frame shows `…/dokument`, the reservation's HTML view) and links to its documents (voucher,
  * invoice, calendar; `reservation-document-page.tsx`, `reservation-download.tsx`). Access
- * by the mail link's token or the lookup form (`guest-reservation.server.ts`); anyone else gets the plain 404.
+ * by the mail link's token or the lookup form (`guest-reservation.server.ts`); anyone else is sent to the lookup
+ * form with the reference filled in.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = toLocale(params.lang);
@@ -32,8 +33,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     manageView(shop.app, details, locale),
   ]);
   const t = translator(locale);
+  // Right after the booking (set by the checkout): the thank-you banner, once (issue 12 item 5).
+  const thanks = shop.session.get('bookedReference') === reference;
+  if (thanks) {
+    shop.session.unset('bookedReference');
+    await shop.session.save();
+  }
   return data(
-    { title: t('reservation.meta.title', { reference }), reference, documents, manage },
+    { title: t('reservation.meta.title', { reference }), reference, documents, manage, thanks },
     { headers: GUEST_PRIVATE_HEADERS },
   );
 }
@@ -54,7 +61,7 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
   const t = useT();
   const href = useHref();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const { reference, documents, manage } = loaderData;
+  const { reference, documents, manage, thanks } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -67,10 +74,32 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
           {t('reservation.lookup_link')}
         </a>
       </div>
+      {thanks ? <ThankYou reference={reference} /> : null}
       <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
       <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
     </div>
+  );
+}
+
+/** The banner right after the booking: thanks, the reference, where the confirmation went. */
+function ThankYou({ reference }: { reference: string }) {
+  const t = useT();
+  return (
+    <section
+      role="status"
+      aria-labelledby="thanks-title"
+      className="mb-5 flex items-start gap-3 rounded-xl border border-success bg-success-soft p-4 sm:p-5"
+      data-thank-you
+    >
+      <CircleCheck aria-hidden size={24} className="mt-0.5 shrink-0 text-success" />
+      <div>
+        <h2 id="thanks-title" className="text-lg font-semibold">
+          {t('reservation.thanks.title')}
+        </h2>
+        <p className="mt-1 text-sm">{t('reservation.thanks.text', { reference })}</p>
+      </div>
+    </section>
   );
 }
 

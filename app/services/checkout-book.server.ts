@@ -172,6 +172,8 @@ export async function bookReservation(
       childrenSeat: booking.childrenSeat,
       bulkyBaggage: booking.bulkyBaggage,
       licensePlate: booking.licensePlate,
+      outboundFlightNumber: booking.outboundFlightNumber,
+      returnFlightNumber: booking.returnFlightNumber,
       billingAddress: booking.billingAddress,
       invoiceAddress: booking.invoiceAddress,
       paymentType: booking.method.id,

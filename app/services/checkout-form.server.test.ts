@@ -10,6 +10,7 @@ describe('formToWire', () => {
       'bulkyBaggage.golfBag': 'on',
       'bulkyBaggage.prams': 'on',
       licensePlate: 'f-ab 1',
+      outboundFlightNumber: 'lh 400',
       other: 'dropped',
     });
     expect(wire).toEqual({
@@ -19,6 +20,8 @@ describe('formToWire', () => {
       childrenSeat: '0',
       bulkyBaggage: expect.stringMatching(/golfBag/),
       licensePlate: 'F-AB 1',
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: '',
     });
     expect(String(wire.bulkyBaggage).split(';').sort()).toEqual(['golfBag', 'prams']);
   });
@@ -38,6 +41,16 @@ describe('formToWire', () => {
     expect(wire).toMatchObject({ gender: true, billIsDifferent: true, billIsDifferentAddressGender: 'd' });
     expect(wire.billIsDifferentAddressCity).toBe('Köln');
     expect(formToWire('billingAddress', { gender: 'x' }).gender).toBeNull();
+  });
+
+  it('takes the phone prefix from the one "Land" select (issue 12 item 5), the hidden one for other regions', () => {
+    const phone = (fields: Record<string, string>) => {
+      const { phoneRegionCode, phonePrefix } = formToWire('billingAddress', fields);
+      return { phoneRegionCode, phonePrefix };
+    };
+    expect(phone({ phoneRegionCode: 'AT', phonePrefix: '+49' })).toEqual({ phoneRegionCode: 'AT', phonePrefix: '+43' });
+    expect(phone({ phoneRegionCode: 'DE' })).toEqual({ phoneRegionCode: 'DE', phonePrefix: '+49' });
+    expect(phone({ phoneRegionCode: 'JP', phonePrefix: '+81' })).toEqual({ phoneRegionCode: 'JP', phonePrefix: '+81' });
   });
 
   it('upper-cases the coupon of the payment form', () => {

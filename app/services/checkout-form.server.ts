@@ -6,13 +6,16 @@
  */
 import { BULKY_BAGGAGE_FLAGS } from '~/constants.ts';
 import type { Cart } from '~/domain/cart-schema.ts';
+import { phonePrefixOf } from '~/domain/checkout-options.ts';
 import {
   INVOICE_ADDRESS_KEYS,
   invoiceWireKey,
   serializeBulkyBaggage,
   type FieldErrors,
 } from '~/domain/checkout-schema.ts';
+import type { AppliedCoupon } from '~/domain/pricing.ts';
 import type { Locale } from '~/i18n.ts';
+import { quoteCoupon } from './checkout-coupon.server.ts';
 import { submitCheckout } from './checkout-submit.server.ts';
 import { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -23,7 +26,16 @@ import type { CheckoutDraft, SessionPort } from './session-port.ts';
 export const CHECKOUT_STEPS = ['travel', 'billingAddress', 'payment'] as const satisfies readonly ValidatedStep[];
 
 /** Wire keys of each step (DESIGN §5), used to tell which step a field error belongs to. */
-const TRAVEL_KEYS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'];
+const TRAVEL_KEYS = [
+  'entryTime',
+  'exitTime',
+  'personCount',
+  'childrenSeat',
+  'bulkyBaggage',
+  'licensePlate',
+  'outboundFlightNumber',
+  'returnFlightNumber',
+];
 const PAYMENT_KEYS = ['paymentType', 'couponCode'];
 const GENDERS: Record<string, boolean | 'd'> = { mr: true, ms: false, d: 'd' };
 
@@ -52,7 +64,8 @@ export function visibleStep(session: SessionPort, asked: string | null): Validat
 /**
  * One step's posted form fields as the wire body of that step (DESIGN §5): checkboxes `bulkyBaggage.<flag>`
  * joined in SPEC §3 order, gender radios `mr|ms|d` as `true|false|'d'`, `billIsDifferent` as a boolean (the
- * invoice address only with it), licence plate and coupon upper-case. Unknown keys are dropped.
+ * invoice address only with it), licence plate, flight numbers and coupon upper-case, `phonePrefix` from an offered
+ * `phoneRegionCode` (`phonePrefixOf`). Unknown keys are dropped.
  */
 export function formToWire(step: ValidatedStep, values: Record<string, string>): Record<string, unknown> {
   const text = (key: string) => values[key] ?? '';
@@ -65,6 +78,8 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
       childrenSeat: values.childrenSeat ?? '0',
       bulkyBaggage: serializeBulkyBaggage(flags),
       licensePlate: text('licensePlate').toUpperCase(),
+      outboundFlightNumber: text('outboundFlightNumber').toUpperCase(),
+      returnFlightNumber: text('returnFlightNumber').toUpperCase(),
     };
   }
   if (step === 'payment') return { paymentType: text('paymentType'), couponCode: text('couponCode').toUpperCase() };
@@ -73,6 +88,9 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
   for (const key of ['firstname', 'lastname', 'email', 'phoneRegionCode', 'phonePrefix', 'phoneNumber']) {
     wire[key] = text(key);
   }
+  // One "Land" select sets both phone fields (issue 12 item 5): an offered region's dialling code wins over the
+  // hidden prefix the page was rendered with.
+  wire.phonePrefix = phonePrefixOf(text('phoneRegionCode')) ?? text('phonePrefix');
   for (const key of ['company', 'street', 'streetNumber', 'postcode', 'city', 'country']) wire[key] = text(key);
   if (billIsDifferent) {
     for (const key of INVOICE_ADDRESS_KEYS) {
@@ -81,6 +99,21 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
     }
   }
   return wire;
+}
+
+/**
+ * The coupon the draft's "apply" button got accepted, checked again now (it may have expired or been used up
+ * meanwhile; the client's word is never taken), while the code field still holds it; else null.
+ *
+ * @returns code and value of the coupon (see `quoteCoupon`), or null.
+ * @throws CheckoutError 409 without a usable cart (`loadCartContext`); database errors.
+ * Source: issue 12 item 5.
+ */
+export async function draftCoupon(ctx: ServiceContext, session: SessionPort): Promise<AppliedCoupon | null> {
+  const draft = currentDraft(session);
+  if (!draft?.coupon || draft.fields.couponCode !== draft.coupon) return null;
+  const quote = await quoteCoupon(ctx.db, { code: draft.coupon, travel: draft.fields, cart: session.get('cart') });
+  return 'coupon' in quote ? quote.coupon : null;
 }
 
 /** The step a field belongs to (DESIGN §5 wire keys). */
@@ -99,6 +132,9 @@ export type CheckoutFormResult =
 /**
  * Handles one posted step of the booking form:
  * - `intent=back`: keeps the fields as entered (unchecked) and opens the previous step;
+ * - `intent=coupon` on the payment step: keeps the payment fields and checks the coupon code against the
+ *   entered stay (`quoteCoupon`); accepted: the draft remembers it and the step opens again with the
+ *   discounted summary; refused: 422 with the message on `couponCode` (issue 12 item 5);
  * - travel, billing address: the step's fields are kept in the draft, then checked (`validateCheckoutStep`);
  *   valid: the draft reaches the next step;
  * - payment: the whole draft plus the payment fields go to `submitCheckout` with the form's idempotency key
@@ -128,6 +164,13 @@ export async function postCheckoutStep(
   if (values.intent === 'back') return { kind: 'step', step: CHECKOUT_STEPS[Math.max(index - 1, 0)] };
 
   try {
+    if (values.intent === 'coupon' && step === 'payment') {
+      const quote = await quoteCoupon(ctx.db, { code: wire.couponCode, travel: draft.fields, cart });
+      draft.coupon = 'coupon' in quote ? quote.coupon.code : undefined;
+      session.set('checkoutDraft', draft);
+      if ('errors' in quote) return { kind: 'refused', status: 422, step, errors: quote.errors, messageKey: null };
+      return { kind: 'step', step };
+    }
     if (step !== 'payment') {
       const errors = await validateCheckoutStep(ctx.db, { step, body: wire, cart, now: ctx.now() });
       if (Object.keys(errors).length > 0) return { kind: 'refused', status: 422, step, errors, messageKey: null };

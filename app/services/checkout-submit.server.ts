@@ -151,6 +151,7 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
 
   const { reservation } = placed;
   grantGuestAccess(input.session, reservation.reference);
+  input.session.set('bookedReference', reservation.reference);
   input.session.unset('cart');
   // The confirmation was queued with the booking; the mail worker (the jobs process in a cluster) delivers it.
   kickMailDelivery(ctx);

@@ -87,7 +87,7 @@ function travelRules(
  *   (`validation.coupon.unknown|expired|min_days|used_up|airport`).
  * Source: DESIGN §6 (Coupon: code, percent or fixed amount, validity, minimum days, usage limit, airports).
  */
-async function checkCoupon(
+export async function checkCoupon(
   db: Database,
   code: string,
   stay: { entry: string; exit: string; airportId: number },
@@ -134,7 +134,7 @@ async function stepErrors(
 }
 
 /** The stay of a body when its times are valid and in order, else null (coupon rules need a stay). */
-function validStay(body: Record<string, unknown>, timeZone: string): { entry: string; exit: string } | null {
+export function validStay(body: Record<string, unknown>, timeZone: string): { entry: string; exit: string } | null {
   if (typeof body.entryTime !== 'string' || typeof body.exitTime !== 'string') return null;
   const entry = body.entryTime.trim();
   const exit = body.exitTime.trim();
@@ -180,7 +180,7 @@ export async function validateCheckoutStep(
 /**
  * A booking whose every field passed validation, normalised for storage: times airport local
  * `YYYY-MM-DDTHH:mm`; `bulkyBaggage` in SPEC §3 flag order joined by `;`; `licensePlate` trimmed (by the
- * schema) and upper-case; billing and invoice address with plain keys (no `billIsDifferentAddress` prefix).
+ * schema) and upper-case; flight numbers normalised (`LH 400`) or `''`; billing and invoice address with plain keys (no `billIsDifferentAddress` prefix).
  */
 export type ValidatedBooking = {
   stay: { entry: string; exit: string };
@@ -188,6 +188,9 @@ export type ValidatedBooking = {
   childrenSeat: number;
   bulkyBaggage: string;
   licensePlate: string;
+  /** normalised IATA flight numbers (`LH 400`), `''` when not given (issue 12 item 5) */
+  outboundFlightNumber: string;
+  returnFlightNumber: string;
   billingAddress: Record<string, unknown>;
   invoiceAddress: Record<string, unknown> | null;
   method: PaymentMethod;
@@ -237,6 +240,8 @@ export async function validateBooking(
     childrenSeat: travel.data.childrenSeat,
     bulkyBaggage: serializeBulkyBaggage(parseBulkyBaggage(travel.data.bulkyBaggage) ?? {}),
     licensePlate: travel.data.licensePlate.toUpperCase(),
+    outboundFlightNumber: travel.data.outboundFlightNumber,
+    returnFlightNumber: travel.data.returnFlightNumber,
     billingAddress: Object.fromEntries(
       Object.entries(billingFields).filter(([key]) => !key.startsWith('billIsDifferentAddress')),
     ),

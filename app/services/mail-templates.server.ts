@@ -84,7 +84,7 @@ function escapedRows(rows: Row[]): Row[] {
   return rows.map(([l, v]) => [l, escapeHtml(v)] as Row);
 }
 
-/** The stay: reference, status, airport, tariff, times, duration, persons, seats, plate, baggage. */
+/** The stay: reference, status, airport, tariff, times, duration, persons, seats, plate, flights, baggage. */
 function stayRows({ view, t }: ConfirmationParts): Row[] {
   return [
     [t('reservation.field.reference'), view.reference],
@@ -97,6 +97,8 @@ function stayRows({ view, t }: ConfirmationParts): Row[] {
     [t('reservation.field.persons'), String(view.personCount)],
     [t('reservation.field.child_seats'), String(view.childrenSeat)],
     [t('reservation.field.license_plate'), view.licensePlate || t('reservation.none')],
+    ...(view.outboundFlightNumber ? [[t('reservation.field.outbound_flight'), view.outboundFlightNumber] as Row] : []),
+    ...(view.returnFlightNumber ? [[t('reservation.field.return_flight'), view.returnFlightNumber] as Row] : []),
     [
       t('reservation.field.bulky_baggage'),
       view.bulkyBaggage.length ? view.bulkyBaggage.join(', ') : t('reservation.none'),

@@ -5,6 +5,7 @@
  * `Parkplatz-<reference>.ics`. Access is decided before: every function here assumes the caller may see the
  * reservation (route helpers answer 404 otherwise).
  */
+import { dueOnSiteCents } from '~/domain/document-texts.ts';
 import { buildInvoiceView, type InvoiceData, type InvoiceView, type VoucherView } from '~/domain/documents.ts';
 import { girocodePayload } from '~/domain/girocode.ts';
 import { formatMoney } from '~/domain/money.ts';
@@ -99,7 +100,8 @@ export function buildVoucherView(
     // drawn only where an <img> shows it (the framed HTML voucher); the PDF draws the code itself
     qrDataUrl: null,
     manageUrl: manageUrlOf(input.baseUrl, input.locale),
-    dueOnSite: r.paymentType === 'on_site' && r.totalCents > 0 ? formatMoney(r.totalCents, input.locale) : null,
+    dueOnSite: formatMoney(dueOnSiteCents(r.paymentType, r.totalCents), input.locale),
+    dueOnSiteCents: dueOnSiteCents(r.paymentType, r.totalCents),
     shop: { name: ctx.env.SHOP_NAME, email: ctx.env.SHOP_EMAIL, phone: ctx.env.SHOP_PHONE },
   };
 }

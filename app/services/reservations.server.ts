@@ -313,6 +313,8 @@ export function buildReservationView(
     personCount: r.personCount,
     childrenSeat: r.childrenSeat,
     licensePlate: r.licensePlate,
+    outboundFlightNumber: r.outboundFlightNumber,
+    returnFlightNumber: r.returnFlightNumber,
     bulkyBaggage: bulky,
     priceLines,
     total: line(breakdown.total),

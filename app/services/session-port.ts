@@ -15,6 +15,8 @@ export type CheckoutDraft = {
   reached: 'travel' | 'billingAddress' | 'payment';
   /** the wire fields of the steps posted so far */
   fields: Record<string, unknown>;
+  /** the coupon code the payment step's "apply" button got accepted (issue 12 item 5); counts while `fields.couponCode` holds it */
+  coupon?: string;
 };
 
 /**
@@ -32,6 +34,8 @@ export type SessionValues = {
   cart?: Cart;
   /** the booking form without JavaScript: the fields entered so far for the current cart (issue 11 item 7) */
   checkoutDraft?: CheckoutDraft;
+  /** the reservation just booked in this session: its page shows the thank-you banner once (issue 12 item 5) */
+  bookedReference?: string;
   /** references of reservations this browser may open as a guest (mail link or lookup) */
   guestReservations?: string[];
   /** failed guest lookups (reference + e-mail) in the current window (`since`: epoch ms of the first failure) */

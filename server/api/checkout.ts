@@ -2,12 +2,15 @@
  * The checkout endpoints (SPEC §7, DESIGN §5):
  * - `POST /api/checkout/validate` `{step, …fields}` and `POST /api/checkout/validate/{travel,billing-address,payment}`
  *   → `{valid: true}` or 422 `{message, errors}` (field keys exactly as sent);
+ * - `POST /api/checkout/coupon` `{couponCode, entryTime?, exitTime?}` → `{coupon: {code, kind, value}}` or 422
+ *   `{message, errors: {couponCode}}` (the payment step's "apply" button; issue 12 item 5);
  * - `POST /api/checkout` (optional `Idempotency-Key`) → 201 `{reservation, redirect}`; 409 no cart / sold out /
  *   key in flight, 422 validation or key mismatch.
  */
 import { Router, type Request, type Response } from 'express';
 import { CheckoutError, validateCheckoutStep, type ValidatedStep } from '~/services/checkout.server.ts';
 import { submitCheckout } from '~/services/checkout-submit.server.ts';
+import { quoteCoupon } from '~/services/checkout-coupon.server.ts';
 import { asObject } from '~/services/checkout-validate.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
@@ -49,6 +52,17 @@ export function checkoutRouter(ctx: AppContext): Router {
   router.post(
     '/checkout/validate/payment',
     handle((req, res) => validate('payment', bodyObject(req), res)),
+  );
+
+  router.post(
+    '/checkout/coupon',
+    handle(async (req, res) => {
+      const { session } = apiLocals(res);
+      const body = bodyObject(req);
+      const result = await quoteCoupon(ctx.db, { code: body.couponCode, travel: body, cart: session.get('cart') });
+      if ('errors' in result) throw new CheckoutError(422, 'validation.failed', result.errors);
+      await sendJson(res, 200, result);
+    }),
   );
 
   router.post(

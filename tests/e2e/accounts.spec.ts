@@ -162,7 +162,7 @@ test.describe('account area', () => {
     await page.getByLabel('Hausnummer', { exact: true }).fill('7');
     await page.getByLabel('PLZ', { exact: true }).fill('60311');
     await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
-    await page.getByLabel('Rufnummer', { exact: true }).fill('170 7654321');
+    await page.getByLabel('Telefonnummer', { exact: true }).fill('170 7654321');
     await page.getByRole('checkbox', { name: 'Diese Adresse in meinem Konto speichern' }).check();
     await page.getByRole('button', { name: 'Weiter' }).click();
     await page.getByRole('radio', { name: /Rechnung/ }).check();

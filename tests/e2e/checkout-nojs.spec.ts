@@ -52,7 +52,7 @@ test.describe('checkout.booking without JavaScript', () => {
     await page.getByLabel('PLZ', { exact: true }).first().fill('60311');
     await page.getByLabel('Ort', { exact: true }).first().fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('nora.skript@example.de');
-    await page.getByLabel('Rufnummer', { exact: true }).fill('170 7654321');
+    await page.getByLabel('Telefonnummer', { exact: true }).fill('170 7654321');
     await shot(page, 'billing');
     await page.getByRole('button', { name: 'Weiter' }).click();
 

@@ -98,14 +98,14 @@ test.describe('checkout.booking', () => {
     await page.getByLabel('PLZ', { exact: true }).fill('60311');
     await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('erika.mustermann@example.de');
-    await page.getByLabel('Rufnummer', { exact: true }).fill('170 1234567');
+    await page.getByLabel('Telefonnummer', { exact: true }).fill('170 1234567');
     await expect(page.locator('[data-field-error]')).toHaveCount(0);
 
     // A reload keeps what was entered and the step.
     await page.reload();
     await ready(page, /Rechnungsadresse/);
     await expect(page.getByLabel('Vorname', { exact: true })).toHaveValue('Erika');
-    await expect(page.getByLabel('Rufnummer', { exact: true })).toHaveValue('170 1234567');
+    await expect(page.getByLabel('Telefonnummer', { exact: true })).toHaveValue('170 1234567');
     await expect(page.getByRole('radio', { name: 'Frau' })).toBeChecked();
 
     // Going back keeps the travel data too.
@@ -160,6 +160,8 @@ test.describe('checkout.booking', () => {
       childrenSeat: 1,
       bulkyBaggage: '',
       licensePlate: 'F-AB 1234',
+      outboundFlightNumber: '',
+      returnFlightNumber: '',
       gender: false,
       firstname: 'Erika',
       lastname: 'Mustermann',

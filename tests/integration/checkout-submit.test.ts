@@ -135,6 +135,8 @@ describe('POST /api/checkout', () => {
     const res = await c.post(
       'checkout',
       body({
+        outboundFlightNumber: 'lh-400',
+        returnFlightNumber: 'dlh401a',
         totalCents: 1,
         price: 1,
         parkingCents: 1,
@@ -180,6 +182,9 @@ describe('POST /api/checkout', () => {
       childrenSeat: 0,
       bulkyBaggage: '',
       licensePlate: 'F-AB 1234',
+      // normalised (issue 12 item 5)
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: 'DLH 401A',
       paymentType: 'invoice',
       couponCode: null,
       parkingCents: price.parkingCents,
@@ -229,11 +234,12 @@ describe('POST /api/checkout', () => {
       ...Object.fromEntries(stayDays.map((d) => [d, (daysBefore[d] ?? 0) + 1])),
     });
 
-    // The session: cart gone, guest access granted.
+    // The session: cart gone, guest access granted, the thank-you banner due on the reservation page.
     const id = test.ctx.sessions.parseCookie(c.cookie)!;
     const [session] = await test.ctx.db.select().from(sessions).where(eq(sessions.id, id));
     expect(session.data.cart).toBeUndefined();
     expect(session.data.guestReservations).toEqual([reservation.reference]);
+    expect(session.data.bookedReference).toBe(reservation.reference);
     expect((await c.post('checkout', body())).status).toBe(409);
 
     // The confirmation mail is queued once and delivered (the checkout kicks delivery), with the secret link

@@ -105,6 +105,21 @@ describe('POST /api/checkout/validate/travel', () => {
     });
   });
 
+  it('accepts optional flight numbers and refuses malformed ones (issue 12 item 5)', async () => {
+    const ok = await client.post(
+      'checkout/validate/travel',
+      travel({ outboundFlightNumber: 'lh 400', returnFlightNumber: '' }),
+    );
+    expect(ok.status).toBe(200);
+    expect422(
+      await client.post(
+        'checkout/validate/travel',
+        travel({ outboundFlightNumber: '12 345', returnFlightNumber: 'LH12345' }),
+      ),
+      { outboundFlightNumber: 'validation.flight_number', returnFlightNumber: 'validation.flight_number' },
+    );
+  });
+
   it('refuses an exit before the entry', async () => {
     const res = await client.post(
       'checkout/validate/travel',

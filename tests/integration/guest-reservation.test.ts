@@ -88,11 +88,28 @@ describe('guest.reservation and guest.reservation.document loaders', () => {
     }
   }
 
-  it('answers an existing and an unknown reference with the same private 404, page and document alike', async () => {
+  it('sends a visitor without access to the lookup form with the reference filled in, existing or not', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    for (const [path, reference] of [
+      [`/reservierung/${row.reference}`, row.reference],
+      [`/reservierung/${row.reference.toLowerCase()}?token=wrong`, null],
+      ['/reservierung/ZZZZZZZZ', 'ZZZZZZZZ'],
+    ] as const) {
+      const answer = (await load(path)) as Response;
+      expect(answer.status).toBe(302);
+      // another spelling goes to the canonical URL first (then here)
+      const location = answer.headers.get('Location');
+      if (reference) expect(location).toBe(`/reservierung?reference=${reference}`);
+      else expect(location).toBe(`/reservierung/${row.reference}?token=wrong`);
+      expect(answer.headers.get('Cache-Control')).toBe('private, no-store');
+    }
+    const junk = (await load('/reservierung/no%20reference!')) as Response;
+    expect(junk.headers.get('Location')).toBe('/reservierung');
+  });
+
+  it('answers an existing and an unknown reference with the same private 404 for the document', async () => {
     const { row } = await insertReservation(test.ctx.db);
     const answers = [
-      await load(`/reservierung/${row.reference}`),
-      await load('/reservierung/ZZZZZZZZ'),
       await load(`/reservierung/${row.reference}/dokument`, { loader: documentLoader }),
       await load('/reservierung/ZZZZZZZZ/dokument', { loader: documentLoader }),
     ];
@@ -138,5 +155,19 @@ describe('guest.reservation and guest.reservation.document loaders', () => {
       data: { view: { reference: row.reference } },
       init: { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } },
     });
+  });
+
+  it('shows the thank-you banner once, right after the booking (issue 12 item 5)', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const session = await newSession();
+    grantGuestAccess(session, row.reference);
+    session.set('bookedReference', row.reference);
+    const first = (await load(`/reservierung/${row.reference}`, { session })) as { data: { thanks: boolean } };
+    expect(first.data.thanks).toBe(true);
+    // kept in the stored session: a reload (a new request) does not show it again
+    const again = await test.ctx.sessions.load(await test.ctx.sessions.serializeCookie(session.id));
+    expect(again.get('bookedReference')).toBeUndefined();
+    const second = (await load(`/reservierung/${row.reference}`, { session: again })) as { data: { thanks: boolean } };
+    expect(second.data.thanks).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type InvoiceAddress,
 } from '~/domain/checkout-schema.ts';
 import { invoiceWireKey, type INVOICE_ADDRESS_KEYS } from '~/domain/checkout-schema.ts';
+import { PHONE_REGIONS, phonePrefixOf } from '~/domain/checkout-options.ts';
 import { intlLocale } from '~/domain/localized.ts';
 import { CHUNK_TIMEOUT_MS } from '~/constants.ts';
 import { LazyFeature } from '../widgets/lazy-feature.tsx';
@@ -14,24 +15,6 @@ import { useHydrated } from '../widgets/use-hydrated.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, fieldId, SelectField, TextField } from './fields.tsx';
-
-/** Phone regions offered (ISO code → international dialling code), the frequent ones of our customers. */
-const PHONE_REGIONS: [string, string][] = [
-  ['DE', '+49'],
-  ['AT', '+43'],
-  ['CH', '+41'],
-  ['NL', '+31'],
-  ['BE', '+32'],
-  ['LU', '+352'],
-  ['FR', '+33'],
-  ['DK', '+45'],
-  ['PL', '+48'],
-  ['CZ', '+420'],
-  ['IT', '+39'],
-  ['ES', '+34'],
-  ['GB', '+44'],
-  ['US', '+1'],
-];
 
 const GENDERS: { value: Gender; key: string; id: string }[] = [
   { value: true, key: 'checkout.gender.mr', id: 'mr' },
@@ -230,7 +213,7 @@ export function BillingStep({
   const countryName = useCountryName();
   const set = (patch: Partial<BillingAddress>) => dispatch({ type: 'billingAddress', patch });
   const setInvoice = (patch: Partial<InvoiceAddress>) => dispatch({ type: 'invoiceAddress', patch });
-  const regionKnown = PHONE_REGIONS.some(([code]) => code === billing.phoneRegionCode);
+  const regionKnown = phonePrefixOf(billing.phoneRegionCode) !== undefined;
   // Without JavaScript the tick box cannot open the invoice address: it is shown, and used only when ticked.
   const hydrated = useHydrated();
 
@@ -261,33 +244,33 @@ export function BillingStep({
       />
       {account && !account.authenticated ? <AccountExistsHint email={billing.email} /> : null}
 
+      {/* Country and number (issue 12 item 5): one select shows "Deutschland (+49)" and sets both SPEC fields,
+          phoneRegionCode and phonePrefix; without JavaScript the server takes the prefix from the region. */}
       <fieldset>
         <legend className="field-label">{t('checkout.billing.phone')}</legend>
-        <div className="grid grid-cols-[1fr_5.5rem] gap-3 sm:grid-cols-[13rem_5.5rem_1fr]">
+        <input type="hidden" name="phonePrefix" value={billing.phonePrefix} />
+        <div className="grid gap-3 sm:grid-cols-[15rem_1fr]">
           <SelectField
             name="phoneRegionCode"
             label={t('checkout.billing.phoneRegionCode')}
             value={billing.phoneRegionCode}
             onChange={(code) => {
-              const prefix = PHONE_REGIONS.find(([c]) => c === code)?.[1];
+              const prefix = phonePrefixOf(code);
               set(prefix ? { phoneRegionCode: code, phonePrefix: prefix } : { phoneRegionCode: code });
             }}
             errors={errors}
             autoComplete="tel-country-code"
             options={[
-              ...PHONE_REGIONS.map(([code, prefix]) => ({ value: code, label: `${countryName(code)} ${prefix}` })),
-              ...(regionKnown ? [] : [{ value: billing.phoneRegionCode, label: billing.phoneRegionCode || '—' }]),
+              ...PHONE_REGIONS.map(([code, prefix]) => ({ value: code, label: `${countryName(code)} (${prefix})` })),
+              ...(regionKnown
+                ? []
+                : [
+                    {
+                      value: billing.phoneRegionCode,
+                      label: `${billing.phoneRegionCode || '—'} (${billing.phonePrefix})`,
+                    },
+                  ]),
             ]}
-          />
-          <TextField
-            name="phonePrefix"
-            label={t('checkout.billing.phonePrefix')}
-            value={billing.phonePrefix}
-            onChange={(phonePrefix) => set({ phonePrefix: phonePrefix.trim() })}
-            errors={errors}
-            inputMode="tel"
-            maxLength={5}
-            autoComplete="off"
           />
           <TextField
             name="phoneNumber"
@@ -299,10 +282,10 @@ export function BillingStep({
             autoComplete="tel-national"
             inputMode="tel"
             maxLength={20}
-            className="col-span-2 sm:col-span-1"
-            hint={t('checkout.billing.phone_hint')}
+            hint={t('checkout.billing.phone_hint', { prefix: billing.phonePrefix })}
           />
         </div>
+        <FieldError name="phonePrefix" errors={errors} />
       </fieldset>
 
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">

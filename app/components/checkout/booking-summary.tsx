@@ -15,14 +15,22 @@ function useLocalDateTime() {
   return (local: string) => formatLocalDateTime(local, locale, '—');
 }
 
-/** What the summary shows: the booking page, the travel fields as entered and their live price (null: none). */
-export type BookingSummaryProps = { page: BookingPageData; travel: Travel; price: PriceBreakdown | null };
+/**
+ * What the summary shows: the booking page, the travel fields as entered, their live price (null: none) and the
+ * code of the coupon in it (names the discount line).
+ */
+export type BookingSummaryProps = {
+  page: BookingPageData;
+  travel: Travel;
+  price: PriceBreakdown | null;
+  couponCode?: string | null;
+};
 
 /**
  * The booking summary: airport, tariff, lot, stay, persons, seats and the live price breakdown. The price is
  * computed in the browser from the tariff's price lists; the server prices the booking again and is binding.
  */
-export function BookingSummary({ page, travel, price }: BookingSummaryProps) {
+export function BookingSummary({ page, travel, price, couponCode = null }: BookingSummaryProps) {
   const t = useT();
   const show = useLocalDateTime();
   const { tariff } = page;
@@ -69,7 +77,12 @@ export function BookingSummary({ page, travel, price }: BookingSummaryProps) {
       <div className="border-t border-line pt-4">
         <h3 className="sr-only">{t('checkout.summary.price')}</h3>
         {price ? (
-          <LivePriceLines price={price} travel={travel} includedPersons={tariff.includedPersons} />
+          <LivePriceLines
+            price={price}
+            travel={travel}
+            includedPersons={tariff.includedPersons}
+            couponCode={couponCode}
+          />
         ) : (
           <p className="text-sm text-warn" data-price-unavailable>
             {t('checkout.summary.no_price')}
@@ -89,10 +102,12 @@ function LivePriceLines({
   price,
   travel,
   includedPersons,
+  couponCode,
 }: {
   price: PriceBreakdown;
   travel: Travel;
   includedPersons: number;
+  couponCode: string | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -101,6 +116,7 @@ function LivePriceLines({
       ...price,
       childrenSeat: travel.childrenSeat,
       extraPersons: extraPersonCount(travel.personCount, includedPersons),
+      couponCode,
     },
     locale,
   );

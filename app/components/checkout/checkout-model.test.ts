@@ -12,6 +12,7 @@ import {
   initialFormState,
   prefillPatch,
   livePrice,
+  currentCoupon,
   newIdempotencyKey,
   normalizeServerErrors,
   restoreFormState,
@@ -284,6 +285,23 @@ describe('helpers', () => {
     });
     expect(livePrice(tariff, { ...travel, exitTime: '2030-04-30T08:00' })).toBeNull();
     expect(livePrice(tariff, { ...travel, entryTime: '' })).toBeNull();
+  });
+
+  it('prices an applied coupon into the live total (issue 12 item 5)', () => {
+    const travel = initialCheckoutState({ entryTime: '2030-05-01T08:00', exitTime: '2030-05-03T08:00' }).travel;
+    expect(livePrice(tariff, travel, { kind: 'percent', value: 10 })).toMatchObject({
+      subtotalCents: 2500,
+      discountCents: 250,
+      totalCents: 2250,
+    });
+    expect(livePrice(tariff, travel, { kind: 'fixed', value: 500 })).toMatchObject({ totalCents: 2000 });
+  });
+
+  it('counts an accepted coupon only while the field holds its code', () => {
+    const accepted = { code: 'WINTER5', kind: 'fixed' as const, value: 500 };
+    expect(currentCoupon(accepted, { paymentType: '', couponCode: ' winter5 ' })).toBe(accepted);
+    expect(currentCoupon(accepted, { paymentType: '', couponCode: 'WINTER' })).toBeNull();
+    expect(currentCoupon(null, { paymentType: '', couponCode: 'WINTER5' })).toBeNull();
   });
 
   it('makes UUID-shaped idempotency keys, also without randomUUID', () => {

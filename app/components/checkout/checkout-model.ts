@@ -24,7 +24,13 @@ import {
 } from '~/domain/checkout-schema.ts';
 import { parseLocalDateTime } from '~/domain/local-time.ts';
 import { checkTariffLimits, type TariffLimits } from '~/domain/tariff-limits.ts';
-import { priceStayIfBookable, type PriceBreakdown, type TariffPricing } from '~/domain/pricing.ts';
+import {
+  priceStayIfBookable,
+  type AppliedCoupon,
+  type Coupon,
+  type PriceBreakdown,
+  type TariffPricing,
+} from '~/domain/pricing.ts';
 
 /** The steps with a form, in order (SPEC §4; `submit` is the button on the last one). */
 export const FORM_STEPS = ['travel', 'billingAddress', 'payment'] as const;
@@ -330,8 +336,11 @@ export function normalizeServerErrors(errors: Record<string, unknown> | undefine
 // ---------------------------------------------------------------------------------------------------------
 // Live price and submission helpers
 
-/** The price of the stay as currently entered, or null while times or counts cannot be priced. */
-export function livePrice(tariff: TariffPricing, travel: Travel): PriceBreakdown | null {
+/**
+ * The price of the stay as currently entered, with the coupon the server accepted (if any), or null while times
+ * or counts cannot be priced.
+ */
+export function livePrice(tariff: TariffPricing, travel: Travel, coupon: Coupon | null = null): PriceBreakdown | null {
   // The same "not bookable" rule as the server's (a half-typed stay is not priceable either).
   return priceStayIfBookable({
     tariff,
@@ -339,7 +348,16 @@ export function livePrice(tariff: TariffPricing, travel: Travel): PriceBreakdown
     exit: travel.exitTime,
     personCount: travel.personCount,
     childrenSeat: travel.childrenSeat,
+    coupon,
   });
+}
+
+/**
+ * The coupon the server accepted, while the code field still holds its code (case and blanks aside): typing
+ * another code drops the discount from the summary until that one is applied. Else null.
+ */
+export function currentCoupon(accepted: AppliedCoupon | null, payment: Payment): AppliedCoupon | null {
+  return accepted && accepted.code === payment.couponCode.trim().toUpperCase() ? accepted : null;
 }
 
 /** A random idempotency key (UUID v4 form); works outside secure contexts too. */

@@ -14,7 +14,8 @@ import {
   type ServerFormState,
 } from './checkout-model.ts';
 import { FormErrors } from './fields.tsx';
-import { PaymentStep } from './payment-step.tsx';
+import { PaymentStep, type CouponApply } from './payment-step.tsx';
+import { CheckoutReview } from './review.tsx';
 import { StepActions } from './step-actions.tsx';
 import { Stepper } from './stepper.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
@@ -22,12 +23,22 @@ import { TravelStep } from './travel-step.tsx';
 import type { BookingPageData } from './types.ts';
 import { useCheckoutAnalytics } from './use-checkout-analytics.ts';
 import { useCheckoutState } from './use-checkout-state.ts';
+import { useCoupon } from './use-coupon.ts';
 import { useLivePrice } from './use-live-price.ts';
 import { useStepValidation } from './use-step-validation.ts';
 import { useHydrated } from '../widgets/use-hydrated.ts';
+import type { AppliedCoupon } from '~/domain/pricing.ts';
 
-/** The server's side of the form without JavaScript (issue 11 item 7): the step and fields kept in the session. */
-export type ServerForm = { step: FormStep; fields: Record<string, unknown> | null; idempotencyKey: string };
+/**
+ * The server's side of the form without JavaScript (issue 11 item 7): the step and fields kept in the session,
+ * and the coupon its "apply" button got accepted (checked again by the loader; issue 12 item 5).
+ */
+export type ServerForm = {
+  step: FormStep;
+  fields: Record<string, unknown> | null;
+  idempotencyKey: string;
+  coupon: AppliedCoupon | null;
+};
 /** A refused post of the form: the step to show, field → translation keys, a form message (key or text). */
 export type RefusedForm = { step: FormStep; errors: Record<string, string[]>; message: string | null };
 
@@ -82,7 +93,8 @@ export function CheckoutPage({
     forget();
     if (page.authenticated && saveAddress) await saveBillingAddress(state.checkout.billingAddress, page.newsletter);
   };
-  const price = useLivePrice(page.tariff, state.checkout.travel);
+  const coupon = useCoupon({ initial: form.coupon, state, dispatch, restored });
+  const price = useLivePrice(page.tariff, state.checkout.travel, coupon.applied);
   const track = useCheckoutAnalytics(page, price, restored, state.step);
   const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({
     page,
@@ -102,7 +114,12 @@ export function CheckoutPage({
       <Stepper current={step} onGoto={goto} disabled={pending} />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <SummaryPanel page={page} travel={state.checkout.travel} price={price} />
+        <SummaryPanel
+          page={page}
+          travel={state.checkout.travel}
+          price={price}
+          couponCode={coupon.applied?.code ?? null}
+        />
 
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter from the form's own inputs, delegated */}
         <form
@@ -111,8 +128,12 @@ export function CheckoutPage({
           noValidate
           onSubmit={onSubmit}
           onKeyDown={(event) => {
-            // Enter in a field moves on from steps 1 and 2, but never places the binding order on step 3.
-            if (isLast && event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+            // Enter in a field moves on from steps 1 and 2, but never places the binding order on step 3; in the
+            // coupon field it applies the code (as without JavaScript, where "apply" is the first submit button).
+            if (isLast && event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+              event.preventDefault();
+              if (event.target.name === 'couponCode') coupon.onApply();
+            }
           }}
           className="card p-5 sm:p-6"
           aria-labelledby="co-step-title"
@@ -139,6 +160,8 @@ export function CheckoutPage({
               dispatch={dispatch}
               saveAddress={saveAddress}
               onSaveAddress={setSaveAddress}
+              coupon={coupon}
+              onEdit={goto}
             />
           </div>
           <StepActions
@@ -155,19 +178,23 @@ export function CheckoutPage({
   );
 }
 
-/** The fields of the current step. */
+/** The fields of the current step; on the last one the review of the others first (issue 12 item 5). */
 function StepFields({
   page,
   state,
   dispatch,
   saveAddress,
   onSaveAddress,
+  coupon,
+  onEdit,
 }: {
   page: BookingPageData;
   state: CheckoutFormState;
   dispatch: React.Dispatch<CheckoutAction>;
   saveAddress: boolean;
   onSaveAddress: (save: boolean) => void;
+  coupon: CouponApply;
+  onEdit: (step: FormStep) => void;
 }) {
   const { step, checkout, errors } = state;
   if (step === 'travel') return <TravelStep travel={checkout.travel} errors={errors} dispatch={dispatch} page={page} />;
@@ -184,7 +211,16 @@ function StepFields({
     );
   }
   return (
-    <PaymentStep payment={checkout.payment} paymentTypes={page.paymentTypes} errors={errors} dispatch={dispatch} />
+    <div className="grid gap-6">
+      <CheckoutReview checkout={checkout} onEdit={onEdit} />
+      <PaymentStep
+        payment={checkout.payment}
+        paymentTypes={page.paymentTypes}
+        errors={errors}
+        dispatch={dispatch}
+        coupon={coupon}
+      />
+    </div>
   );
 }
 

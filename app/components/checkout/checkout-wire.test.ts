@@ -8,7 +8,13 @@ import { checkoutToWire, initialCheckoutState, stepToWire, type CheckoutState } 
 
 function filledState(): CheckoutState {
   const state = initialCheckoutState({ entryTime: '2030-05-01T08:00', exitTime: '2030-05-08T18:00' });
-  state.travel = { ...state.travel, personCount: 3, childrenSeat: 1, licensePlate: 'F-AB 1234' };
+  state.travel = {
+    ...state.travel,
+    personCount: 3,
+    childrenSeat: 1,
+    licensePlate: 'F-AB 1234',
+    outboundFlightNumber: 'LH 400',
+  };
   state.billingAddress = {
     ...state.billingAddress,
     gender: false,
@@ -85,6 +91,8 @@ describe('stepToWire', () => {
       childrenSeat: 1,
       bulkyBaggage: 'prams;bicycle;surfboard',
       licensePlate: 'F-AB 1234',
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: '',
     });
   });
 
@@ -118,6 +126,8 @@ describe('checkoutToWire', () => {
       childrenSeat: 1,
       bulkyBaggage: 'prams;bicycle',
       licensePlate: 'F-AB 1234',
+      outboundFlightNumber: 'LH 400',
+      returnFlightNumber: '',
       ...BILLING_WIRE,
       ...INVOICE_WIRE,
       paymentType: 'on_site',

@@ -1,22 +1,31 @@
 import { Banknote, FileText } from 'lucide-react';
 import type { FieldErrors, Payment } from '~/domain/checkout-schema.ts';
+import type { AppliedCoupon } from '~/domain/pricing.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, TextField } from './fields.tsx';
 
 const ICONS: Record<string, typeof FileText> = { invoice: FileText, on_site: Banknote };
 
-/** Step 3: payment type as radio cards, coupon code, and the legal note above the booking button. */
+/** The coupon's "apply" button: what the server accepted (null: none yet), whether it is asking, the click. */
+export type CouponApply = { applied: AppliedCoupon | null; pending: boolean; onApply: () => void };
+
+/**
+ * Step 3: payment type as radio cards, coupon code with its own "apply" button (issue 12 item 5: the summary
+ * shows the discounted price before booking), and the legal note above the booking button.
+ */
 export function PaymentStep({
   payment,
   paymentTypes,
   errors,
   dispatch,
+  coupon,
 }: {
   payment: Payment;
   paymentTypes: readonly string[];
   errors: FieldErrors;
   dispatch: React.Dispatch<CheckoutAction>;
+  coupon: CouponApply;
 }) {
   const t = useT();
   const href = useHref();
@@ -62,20 +71,42 @@ export function PaymentStep({
         <FieldError name="paymentType" errors={errors} />
       </fieldset>
 
-      <TextField
-        name="couponCode"
-        label={t('checkout.payment.couponCode')}
-        value={payment.couponCode}
-        onChange={(couponCode) => set({ couponCode: couponCode.toUpperCase() })}
-        errors={errors}
-        optional
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        hint={t('checkout.payment.coupon_hint')}
-        className="sm:max-w-xs"
-      />
+      <div className="flex flex-wrap items-start gap-3">
+        <TextField
+          name="couponCode"
+          label={t('checkout.payment.couponCode')}
+          value={payment.couponCode}
+          onChange={(couponCode) => set({ couponCode: couponCode.toUpperCase() })}
+          errors={errors}
+          optional
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          hint={t('checkout.payment.coupon_hint')}
+          className="w-full sm:max-w-xs"
+        />
+        {/* Without JavaScript a submit with `intent=coupon`: the server checks the code and shows the page again. */}
+        <button
+          type="submit"
+          name="intent"
+          value="coupon"
+          formNoValidate
+          className="btn-secondary sm:mt-7"
+          disabled={coupon.pending}
+          aria-busy={coupon.pending || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            coupon.onApply();
+          }}
+          data-coupon-apply
+        >
+          {t('checkout.payment.coupon_apply')}
+        </button>
+      </div>
+      <p role="status" className="-mt-3 text-sm font-medium text-success empty:hidden" data-coupon-applied>
+        {coupon.applied ? t('checkout.payment.coupon_applied', { code: coupon.applied.code }) : ''}
+      </p>
 
       <p className="text-sm text-muted">
         {t('checkout.payment.legal_before')}{' '}

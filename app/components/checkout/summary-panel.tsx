@@ -8,7 +8,7 @@ import { BookingSummary, type BookingSummaryProps } from './booking-summary.tsx'
  * The booking summary beside the form (sticky on wide screens); on a phone it folds into a bar with the total
  * that opens it.
  */
-export function SummaryPanel({ page, travel, price }: BookingSummaryProps) {
+export function SummaryPanel({ page, travel, price, couponCode }: BookingSummaryProps) {
   const t = useT();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
@@ -33,7 +33,7 @@ export function SummaryPanel({ page, travel, price }: BookingSummaryProps) {
         </span>
       </button>
       <div id="co-summary" className={`${open ? 'block border-t border-line' : 'hidden'} lg:block lg:border-0`}>
-        <BookingSummary page={page} travel={travel} price={price} />
+        <BookingSummary page={page} travel={travel} price={price} couponCode={couponCode} />
       </div>
     </aside>
   );

@@ -1,3 +1,4 @@
+import { FLIGHT_NUMBER_MAX_LENGTH } from '~/domain/flight-number.ts';
 import { Minus, Plus } from 'lucide-react';
 import { BULKY_BAGGAGE_FLAGS, type BulkyBaggageFlag } from '~/constants.ts';
 import type { FieldErrors, Travel } from '~/domain/checkout-schema.ts';
@@ -209,6 +210,26 @@ export function TravelStep({
         hint={t('checkout.travel.plate_hint')}
         className="sm:max-w-xs"
       />
+
+      {/* Optional flight numbers (issue 12 item 5): they help the car park when a flight is late. */}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {(['outboundFlightNumber', 'returnFlightNumber'] as const).map((name) => (
+          <TextField
+            key={name}
+            name={name}
+            label={t(`checkout.travel.${name}`)}
+            value={travel[name]}
+            onChange={(v) => set({ [name]: v.toUpperCase() })}
+            errors={errors}
+            optional
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={FLIGHT_NUMBER_MAX_LENGTH}
+            hint={t('checkout.travel.flight_hint')}
+          />
+        ))}
+      </div>
     </div>
   );
 }

@@ -58,8 +58,11 @@ describe('VoucherDocument', () => {
       'Flughafenstraße 120',
       'Sperrgepäck Kinderwagen, Golfbag',
       'Kennzeichen D-ÖÄ 1234',
+      'Hinflug EW 9542',
+      'Rückflug EW 9543',
       'Am Parkplatz zu zahlen 123,45 €',
       'Gesamtpreis 123,45 €',
+      'Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie genau 123,45 €, keine weiteren Gebühren.',
       'Planen Sie 30 Minuten Puffer ein.',
       'Kostenlose Stornierung bis Mo., 11.01.2027, 10:00',
       'service@parkshop.example',
@@ -70,10 +73,12 @@ describe('VoucherDocument', () => {
     expect(html).toContain('href="tel:+492214710199"');
   });
 
-  it('leaves out the QR image without a data URL and the on-site amount when nothing is due there', () => {
-    const html = render(<VoucherDocument view={sampleVoucherView({ qrDataUrl: null, dueOnSite: null })} />);
+  it('leaves out the QR image without a data URL and says 0 € on site when nothing is due there', () => {
+    const view = sampleVoucherView({ qrDataUrl: null, dueOnSite: '0,00 €', dueOnSiteCents: 0 });
+    const html = render(<VoucherDocument view={view} />);
     expect(html).not.toContain('<img');
-    expect(textOf(html)).not.toContain('Am Parkplatz zu zahlen');
+    expect(textOf(html)).toContain('Am Parkplatz zu zahlen 0,00 €');
+    expect(textOf(html)).toContain('Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie nichts mehr (0,00 €).');
   });
 
   it('uses the English labels in English', () => {

@@ -6,6 +6,7 @@
  */
 import { useT } from '~/components/i18n-context.tsx';
 import { FramedDocument } from '~/components/widgets/document-frame.tsx';
+import { voucherAllInText } from '~/domain/document-texts.ts';
 import type { VoucherView } from '~/domain/documents.ts';
 import { DocumentFacts, DocumentSection, DocumentSheet, telHref } from './document-parts.tsx';
 
@@ -158,7 +159,7 @@ function VoucherLot({ view }: { view: VoucherView }) {
   );
 }
 
-/** Tariff, duration, persons, child seats, bulky baggage, licence plate. */
+/** Tariff, duration, persons, child seats, bulky baggage, licence plate, flight numbers when given. */
 function VoucherBooking({ view }: { view: VoucherView }) {
   const t = useT();
   const r = view.reservation;
@@ -176,13 +177,19 @@ function VoucherBooking({ view }: { view: VoucherView }) {
             t('document.voucher.field.license_plate'),
             r.licensePlate ? <span className="font-mono">{r.licensePlate}</span> : none,
           ],
+          // flight numbers only when given (issue 12 item 5): DocumentFacts leaves out empty rows
+          [t('document.voucher.field.outbound_flight'), r.outboundFlightNumber || null],
+          [t('document.voucher.field.return_flight'), r.returnFlightNumber || null],
         ]}
       />
     </DocumentSection>
   );
 }
 
-/** Payment type, the amount due at the car park if any, the all-in price with its VAT. */
+/**
+ * Payment type, the amount due at the car park (0 € unless paid on site), the all-in price with its VAT and the
+ * promise that no fees are charged on site (issue 12 item 3).
+ */
 function VoucherPrice({ view }: { view: VoucherView }) {
   const t = useT();
   const r = view.reservation;
@@ -191,10 +198,7 @@ function VoucherPrice({ view }: { view: VoucherView }) {
       <DocumentFacts
         rows={[
           [t('document.voucher.field.payment'), r.payment.label],
-          [
-            t('document.voucher.field.due_on_site'),
-            view.dueOnSite ? <span data-due-on-site>{view.dueOnSite}</span> : null,
-          ],
+          [t('document.voucher.field.due_on_site'), <span data-due-on-site>{view.dueOnSite}</span>],
         ]}
       />
       <p className="mt-3 flex flex-wrap items-baseline justify-between gap-x-3 border-t border-line pt-3">
@@ -206,6 +210,9 @@ function VoucherPrice({ view }: { view: VoucherView }) {
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted">
         <span>{r.vat.label}</span>
         <span className="tabular-nums">{r.vat.amount}</span>
+      </p>
+      <p className="mt-3 rounded-lg bg-success-soft px-3 py-2 text-sm font-medium text-success print:p-0" data-all-in>
+        {voucherAllInText(view.dueOnSite, view.dueOnSiteCents, t)}
       </p>
     </DocumentSection>
   );

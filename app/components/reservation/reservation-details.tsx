@@ -201,6 +201,7 @@ function StaySection({ view }: { view: ReservationView }) {
               none
             ),
           ],
+          ...flightRows(view, t),
           [
             t('reservation.field.bulky_baggage'),
             view.bulkyBaggage.length ? (
@@ -395,4 +396,27 @@ function ContactSection({ shop }: { shop: { email: string; phone: string } }) {
       </button>
     </section>
   );
+}
+
+/** The flight numbers given at booking (issue 12 item 5), one row each; none when not given. */
+function flightRows(
+  view: Pick<ReservationView, 'outboundFlightNumber' | 'returnFlightNumber'>,
+  t: (key: string) => string,
+): [string, React.ReactNode][] {
+  const rows: [string, React.ReactNode][] = [];
+  for (const [key, value] of [
+    ['reservation.field.outbound_flight', view.outboundFlightNumber],
+    ['reservation.field.return_flight', view.returnFlightNumber],
+  ] as const) {
+    if (value) {
+      rows.push([
+        t(key),
+        <span className="inline-flex items-center gap-1.5" data-flight-number>
+          <Plane aria-hidden size={16} className="text-muted" />
+          <span className="font-mono">{value}</span>
+        </span>,
+      ]);
+    }
+  }
+  return rows;
 }

@@ -9,7 +9,9 @@ import { useHydrated } from './use-hydrated.ts';
  * the request carried no choice (`shownByServer`), so it is part of the first paint instead of popping in after
  * hydration (issue 11: it became the page's largest paint); from hydration on the browser's cookie decides.
  * Without JavaScript it stays hidden (root.tsx `<noscript>`): no script, no analytics, nothing to consent to.
- * `onConsent(true)` runs on accept and on load when agreed before.
+ * `onConsent(true)` runs on accept and on load when agreed before. On a phone the bar stands in the page's flow
+ * above the header (`order-first`; app.css makes the body a column while it shows), so it never covers the
+ * search button or a form (issue 12 item 5); wider, it is fixed to the bottom with room kept below the page.
  */
 export function CookieBar({
   onConsent,
@@ -37,7 +39,7 @@ export function CookieBar({
     <section
       data-cookie-bar
       aria-label={t('cookie.label')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-card/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+      className="order-first border-b border-line bg-card sm:fixed sm:inset-x-0 sm:bottom-0 sm:z-40 sm:border-t sm:border-b-0 sm:bg-card/95 sm:shadow-[0_-4px_16px_rgba(0,0,0,0.08)] sm:backdrop-blur"
     >
       <div className="container-page flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
         <p className="flex-1 text-sm text-ink">

@@ -26,6 +26,7 @@ export const COLORS = {
   line: '#d9e0e8',
   accent: '#0b5cad',
   accentSoft: '#e6f0fa',
+  success: '#1f7a3f',
   white: '#ffffff',
   black: '#000000',
 } as const;

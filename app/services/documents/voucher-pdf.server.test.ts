@@ -37,9 +37,11 @@ describe('renderVoucherPdf', () => {
       'Kindersitze 1',
       'Kinderwagen, Golfbag',
       'D-ÖÄ 1234',
+      'Flüge (hin / zurück) EW 9542 / EW 9543',
       'Zahlung vor Ort',
       'Am Parkplatz zu zahlen',
       'Gesamtpreis: 123,45 €',
+      'Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie genau 123,45 €, keine weiteren Gebühren.',
       'Planen Sie 30 Minuten Puffer ein.',
       'Haltestelle „Parken Süd“',
       'Kostenlose Stornierung bis Mo., 11.01.2027, 10:00',
@@ -85,17 +87,19 @@ describe('renderVoucherPdf', () => {
     expect((await pdfInfo(pdf)).Title).toBe(`Parking voucher ${SAMPLE_REFERENCE}`);
   });
 
-  it('says "keine" for missing plate and baggage and leaves out the on-site amount when nothing is due there', async () => {
+  it('says "keine" for missing plate and baggage and 0 € on site when nothing is due there', async () => {
     const reservation = sampleReservationView({
       licensePlate: '',
       bulkyBaggage: [],
       payment: { type: 'invoice', label: 'Rechnung', instructions: '' },
     });
-    const text = flat(await pdfText(await renderVoucherPdf(sampleVoucherView({ reservation, dueOnSite: null }))));
+    const view = sampleVoucherView({ reservation, dueOnSite: '0,00 €', dueOnSiteCents: 0 });
+    const text = flat(await pdfText(await renderVoucherPdf(view)));
     expect(text).toContain('Sperrgepäck keine');
     expect(text).toContain('Kennzeichen keine');
     expect(text).toContain('Zahlungsart Rechnung');
-    expect(text).not.toContain('Am Parkplatz zu zahlen');
+    expect(text).toContain('Am Parkplatz zu zahlen 0,00 €');
+    expect(text).toContain('Endpreis inklusive aller Gebühren: Am Parkplatz zahlen Sie nichts mehr (0,00 €).');
   });
 
   it('wraps long texts and five-line addresses and still fits one page', async () => {

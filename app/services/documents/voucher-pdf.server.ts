@@ -4,6 +4,7 @@
  * and payment, the cancellation terms and the self-service link. The HTML twin is
  * `app/components/documents/voucher-document.tsx`; both take their labels from `document.voucher.*`.
  */
+import { voucherAllInText } from '~/domain/document-texts.ts';
 import type { VoucherView } from '~/domain/documents.ts';
 import { translator } from '~/i18n.server.ts';
 import { A4, COLORS, MM, PdfLayout, type TextStyle } from './pdf-layout.server.ts';
@@ -121,7 +122,7 @@ function drawHero(pdf: PdfLayout, view: VoucherView): void {
     color: COLORS.muted,
     align: 'center',
   });
-  pdf.y = top + height + 6 * MM;
+  pdf.y = top + height + 4 * MM;
 }
 
 /** Two columns: airport and car park | the booking, price and payment. */
@@ -144,10 +145,12 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
     [t('document.voucher.field.child_seats'), String(r.childrenSeat)],
     [t('document.voucher.field.bulky_baggage'), r.bulkyBaggage.length ? r.bulkyBaggage.join(', ') : none],
     [t('document.voucher.field.license_plate'), r.licensePlate || none],
+    // the flight numbers in one row, only when given (issue 12 item 5; the voucher stays one page)
+    ...flightRow(r, t),
   ];
   const priceRows: [string, string][] = [
     [t('document.voucher.field.payment'), r.payment.label],
-    [t('document.voucher.field.due_on_site'), view.dueOnSite ?? ''],
+    [t('document.voucher.field.due_on_site'), view.dueOnSite],
   ];
   const kv = { labelWidth: 28 * MM, size: 9.5 };
   const kvRight = { labelWidth: 38 * MM, size: 9.5 };
@@ -163,15 +166,18 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
     6 +
     pdf.measureKeyValues(lotRows, colWidth, kv);
   const totalLine = `${r.total.label}: ${r.total.amount}`;
+  const allIn = voucherAllInText(view.dueOnSite, view.dueOnSiteCents, t);
   const rightHeight =
     2 * COLUMN_HEADING +
     pdf.measureKeyValues(bookingRows, colWidth, kvRight) +
-    10 +
+    6 +
     pdf.measureKeyValues(priceRows, colWidth, kvRight) +
     6 +
     pdf.measure(totalLine, colWidth, { size: 12, bold: true }) +
     2 +
-    pdf.measure(`${r.vat.label}: ${r.vat.amount}`, colWidth, { size: 8 });
+    pdf.measure(`${r.vat.label}: ${r.vat.amount}`, colWidth, { size: 8 }) +
+    4 +
+    pdf.measure(allIn, colWidth, { size: 9, bold: true });
   pdf.ensureSpace(Math.max(leftHeight, rightHeight));
   const top = pdf.y;
 
@@ -187,13 +193,14 @@ function drawDetails(pdf: PdfLayout, view: VoucherView): void {
 
   // Right: the booking, then price and payment.
   y = top + heading(t('document.voucher.section.booking'), rightX, top);
-  y += pdf.keyValuesAt(bookingRows, rightX, y, colWidth, kvRight) + 10;
+  y += pdf.keyValuesAt(bookingRows, rightX, y, colWidth, kvRight) + 6;
   y += heading(t('document.voucher.section.price'), rightX, y);
   y += pdf.keyValuesAt(priceRows, rightX, y, colWidth, kvRight) + 6;
   y += pdf.textAt(totalLine, rightX, y, colWidth, { size: 12, bold: true }) + 2;
-  y += pdf.textAt(`${r.vat.label}: ${r.vat.amount}`, rightX, y, colWidth, { size: 8, color: COLORS.muted });
+  y += pdf.textAt(`${r.vat.label}: ${r.vat.amount}`, rightX, y, colWidth, { size: 8, color: COLORS.muted }) + 4;
+  y += pdf.textAt(allIn, rightX, y, colWidth, { size: 9, bold: true, color: COLORS.success });
 
-  pdf.y = Math.max(leftBottom, y) + 6 * MM;
+  pdf.y = Math.max(leftBottom, y) + 5 * MM;
 }
 
 /** A titled column of paragraphs for {@link drawColumns}. */
@@ -222,4 +229,13 @@ function drawColumns(pdf: PdfLayout, columns: [Column, Column]): void {
     bottom = Math.max(bottom, y);
   });
   pdf.y = bottom + 4 * MM;
+}
+
+/** `EW 9542 / EW 9543` (a dash for the one not given) as one row "Flüge (hin / zurück)", or no row. */
+function flightRow(
+  r: VoucherView['reservation'],
+  t: (key: string, params?: Record<string, string | number>) => string,
+): [string, string][] {
+  if (!r.outboundFlightNumber && !r.returnFlightNumber) return [];
+  return [[t('document.voucher.field.flights'), `${r.outboundFlightNumber || '–'} / ${r.returnFlightNumber || '–'}`]];
 }
