@@ -95,6 +95,16 @@ const EMPTY: Dictionary = {};
 
 const ZOD_JITLESS = '(globalThis.__zod_globalConfig ??= {}).jitless = true;';
 
+/**
+ * Buffers errors from the first byte until the client layer's reporter takes over (`drainEarlyErrors` in
+ * ~/client/error-reporter.ts; issue 14 item 6): scripts hydrate late by design, and errors before that were lost.
+ * At most 20, so a loop cannot fill the memory.
+ */
+const EARLY_ERROR_BUFFER =
+  '(function(w){var b={errors:[]},h=function(e){if(b.errors.length<20)b.errors.push(e.type==="error"?e.error||new Error(e.message||"Script error"):e.reason)};' +
+  'w.addEventListener("error",h);w.addEventListener("unhandledrejection",h);' +
+  'b.stop=function(){w.removeEventListener("error",h);w.removeEventListener("unhandledrejection",h)};w.__shopEarlyErrors=b})(window);';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
@@ -130,7 +140,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* zod's first object schema probes `new Function` for its JIT; the CSP (no 'unsafe-eval') reports
             that probe as a violation (Lighthouse best practices, issue 11). Its documented `jitless` config
             skips the probe; zod reads the config from this global, and this runs before any module. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_ERROR_BUFFER + ZOD_JITLESS }} />
         {/* Without JavaScript nothing but technically necessary cookies is ever set: no choice to ask for. */}
         <noscript>
           <style>{'[data-cookie-bar]{display:none}'}</style>

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
-import { buildErrorReport, createErrorReporter, installGlobalErrorHandler } from './error-reporter.ts';
+import {
+  buildErrorReport,
+  createErrorReporter,
+  drainEarlyErrors,
+  installGlobalErrorHandler,
+  scrubReportText,
+} from './error-reporter.ts';
 import { ChunkLoadError } from './chunk-loader.ts';
 
 describe('buildErrorReport', () => {
@@ -73,5 +79,51 @@ describe('installGlobalErrorHandler', () => {
     expect(report).toHaveBeenCalledTimes(2);
     uninstall();
     expect(target.handlers.size).toBe(0);
+  });
+});
+
+describe('scrubbing (issue 14 item 6)', () => {
+  it('removes e-mail addresses, query strings and long tokens, and keeps the rest', () => {
+    expect(scrubReportText('no match for erika.mustermann@example.com')).toBe('no match for [email]');
+    expect(scrubReportText('https://shop.example/reservierung/AB12CD34?token=abc&x=1#top')).toBe(
+      'https://shop.example/reservierung/AB12CD34#top',
+    );
+    expect(scrubReportText('GET /api/faq?q=kindersitz failed')).toBe('GET /api/faq failed');
+    expect(scrubReportText('csrf yZ-OV6n-471TYqsEg742ZWBYTIuyjQNQSOnEh-1quZc rejected')).toBe('csrf [token] rejected');
+    expect(scrubReportText('Was ist passiert? Reservierung AB12CD34')).toBe('Was ist passiert? Reservierung AB12CD34');
+  });
+
+  it('applies to every text of a report', () => {
+    const error = new ApiError(422, { message: 'x' }, '/api/reservations/AB12CD34/change?key=1', '{"email":"a@b.de"}');
+    const report = buildErrorReport(error, 'https://shop/reservierung/AB12CD34?token=secret-token-value');
+    expect(report.location).toBe('https://shop/reservierung/AB12CD34');
+    expect(report.response).toEqual({
+      url: '/api/reservations/AB12CD34/change',
+      status: 422,
+      content: '{"email":"[email]"}',
+    });
+  });
+});
+
+describe('drainEarlyErrors', () => {
+  it('stops the early handler and reports what it buffered, once', () => {
+    const stop = vi.fn();
+    const source: { __shopEarlyErrors?: { errors: unknown[]; stop: () => void } } = {
+      __shopEarlyErrors: { errors: [new Error('before hydration'), 'rejected'], stop },
+    };
+    const report = vi.fn().mockResolvedValue(undefined);
+    drainEarlyErrors(source, report, () => false);
+    expect(stop).toHaveBeenCalledOnce();
+    expect(report.mock.calls.map((c) => String(c[0]))).toEqual(['Error: before hydration', 'rejected']);
+    drainEarlyErrors(source, report, () => false);
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+
+  it('in debug mode only stops the early handler (the console has shown the errors)', () => {
+    const stop = vi.fn();
+    const report = vi.fn();
+    drainEarlyErrors({ __shopEarlyErrors: { errors: [new Error('x')], stop } }, report, () => true);
+    expect(stop).toHaveBeenCalledOnce();
+    expect(report).not.toHaveBeenCalled();
   });
 });

@@ -14,8 +14,44 @@ export type ErrorReport = {
   response?: { url: string; status: number; content: string };
 };
 
-/** Builds the report of one error: `type` is the error's name (or `typeof` for thrown non-errors). */
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
+/** A query string after an address or path (`…/reservierung/AB12?token=…`), up to white space or a quote. */
+const QUERY = /((?:https?:\/\/|\/)[^\s?#"'<>]*)\?[^\s#"'<>]*/gi;
+/** Long opaque strings: session ids, CSRF and guest tokens, keys (base64url/hex, 24+ characters). */
+const TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}(?![A-Za-z0-9_-])/g;
+
+/**
+ * Removes personal data and secrets from a report's text before it leaves the browser (issue 14 item 6, privacy
+ * by default): e-mail addresses, query strings of addresses (they carry tokens and search terms) and long opaque
+ * tokens become placeholders. The path, the message's words and short references stay, so a report still helps.
+ */
+export function scrubReportText(text: string): string {
+  return text.replace(EMAIL, '[email]').replace(QUERY, '$1').replace(TOKEN, '[token]');
+}
+
+/**
+ * Builds the report of one error: `type` is the error's name (or `typeof` for thrown non-errors); every text is
+ * scrubbed ({@link scrubReportText}).
+ */
 export function buildErrorReport(error: unknown, location: string): ErrorReport {
+  const report = rawErrorReport(error, location);
+  return {
+    ...report,
+    location: scrubReportText(report.location),
+    message: scrubReportText(report.message),
+    ...(report.response
+      ? {
+          response: {
+            ...report.response,
+            url: scrubReportText(report.response.url),
+            content: scrubReportText(report.response.content),
+          },
+        }
+      : {}),
+  };
+}
+
+function rawErrorReport(error: unknown, location: string): ErrorReport {
   const type =
     error instanceof Error ? error.name || 'Error' : typeof error === 'object' && error ? 'Object' : typeof error;
   let message: string;
@@ -92,4 +128,29 @@ export function installGlobalErrorHandler(
     target.removeEventListener('error', onError);
     target.removeEventListener('unhandledrejection', onRejection);
   };
+}
+
+/**
+ * Errors caught before this module ran: the page head's tiny inline handler (`EARLY_ERROR_BUFFER` in root.tsx)
+ * records them from the first byte on, since scripts load late by design (issue 11) and anything thrown before
+ * hydration would otherwise be lost (issue 14 item 6).
+ */
+type EarlyErrors = { errors: unknown[]; stop: () => void };
+
+/**
+ * Takes over from the page head's early handler: stops it and reports what it buffered (unless in debug mode,
+ * where the browser already showed them in the console). Call right after {@link installGlobalErrorHandler}.
+ * @param source - where the early handler left its buffer (`window`).
+ */
+export function drainEarlyErrors(
+  source: { __shopEarlyErrors?: EarlyErrors },
+  report: (error: unknown) => Promise<void>,
+  debug: () => boolean,
+): void {
+  const early = source.__shopEarlyErrors;
+  if (!early) return;
+  delete source.__shopEarlyErrors;
+  early.stop();
+  if (debug()) return;
+  for (const error of early.errors) void report(error);
 }

@@ -111,4 +111,28 @@ test.describe('client layer', () => {
     });
     expect((await request).postDataJSON()).toMatchObject({ type: 'RangeError', message: 'e2e rejection' });
   });
+
+  test('an error thrown before hydration is buffered and reported once the reporter runs (issue 14)', async ({
+    page,
+  }) => {
+    // A page script that fails while the HTML is parsed, long before the client layer exists: injected into
+    // the answer with the response's own CSP nonce, right after the head's early handler.
+    await page.route(
+      (url) => url.pathname === '/faq',
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const nonce = /<script nonce="([^"]+)"/.exec(html)![1];
+        const early = `<script nonce="${nonce}">throw new SyntaxError('e2e early boom for erika@example.com');</script>`;
+        await route.fulfill({ response, body: html.replace('</head>', `${early}</head>`) });
+      },
+    );
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/error-report') && r.method() === 'POST');
+    await page.goto('/faq?q=privat');
+    expect((await request).postDataJSON()).toMatchObject({
+      type: 'SyntaxError',
+      message: 'e2e early boom for [email]',
+      location: expect.not.stringContaining('?q='),
+    });
+  });
 });

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ensureDataLayer, loadAnalytics } from '~/client/analytics.ts';
-import { installGlobalErrorHandler } from '~/client/error-reporter.ts';
+import { drainEarlyErrors, installGlobalErrorHandler } from '~/client/error-reporter.ts';
 import type { FlashInput } from '~/client/flash-store.ts';
 import { readHead } from '~/client/head.ts';
 import { modalForHash, type ModalName } from '~/client/modal-store.ts';
@@ -61,6 +61,7 @@ export function ClientLayer({ flash: serverFlash, dictionary, analyticsUrl, cook
   useEffect(() => {
     ensureDataLayer();
     const uninstall = installGlobalErrorHandler(window, reportError, () => readHead().debug);
+    drainEarlyErrors(window as never, reportError, () => readHead().debug);
     window.eapFlash = (input) => flash(input);
     const onFlashEvent = (event: Event) => flash(((event as CustomEvent).detail ?? {}) as FlashInput);
     window.addEventListener('eap:flash', onFlashEvent);
