@@ -59,7 +59,9 @@ export default async function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
-        nonce,
+        // Scripts and the hoisted <style> elements (the inline stylesheet) carry the response's CSP nonce: the
+        // policy's style-src has no 'unsafe-inline' (issue 14). A plain string would nonce only scripts.
+        nonce: { script: nonce, style: nonce },
         // Every Suspense boundary (the lazily hydrated islands) goes out inline and complete: React 19.2 would
         // otherwise send large ones after the shell, revealed by an inline script, i.e. not without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

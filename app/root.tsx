@@ -143,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_ERROR_BUFFER + ZOD_JITLESS }} />
         {/* Without JavaScript nothing but technically necessary cookies is ever set: no choice to ask for. */}
         <noscript>
-          <style>{'[data-cookie-bar]{display:none}'}</style>
+          <style nonce={nonce}>{'[data-cookie-bar]{display:none}'}</style>
         </noscript>
         {bare ? <base target="_parent" /> : null}
         {/* The site's CSS inline (issue 11: nothing render-blocking to fetch before the first paint); where the

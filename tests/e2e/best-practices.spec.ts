@@ -76,3 +76,39 @@ test('airports.show: images are WebP, AVIF or SVG and carry width and height', a
     expect(image.height, image.src).not.toBeNull();
   }
 });
+
+// The style-src policy has no 'unsafe-inline' (issue 14): every other kind of page, scrolled to its end (blocks
+// below the fold render only then), holds too.
+for (const path of [
+  '/parkplatz',
+  '/faq',
+  '/kontakt',
+  '/impressum',
+  '/anmelden',
+  '/reservierung',
+  '/en/parkplatz/frankfurt',
+]) {
+  test(`${path}: no CSP violation, no console error, to the end of the page`, async ({ page }) => {
+    const problems = await watch(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 700) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+    }
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+}
+
+test('without JavaScript: no CSP violation (the noscript style carries the nonce)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/parkplatz/frankfurt');
+  await expect(page.locator('[data-cookie-bar]')).toBeHidden();
+  expect(problems).toEqual([]);
+  await context.close();
+});

@@ -36,8 +36,10 @@ export function DocumentFrame({ src, title }: { src: string; title: string }) {
       ref={ref}
       src={src}
       title={title}
-      className="block w-full rounded-2xl border-0"
-      style={{ height: height === null ? '80vh' : `${height}px` }}
+      // Until measured, a class (the CSP allows no inline style attribute in the HTML; issue 14); the measured
+      // height is then set by the browser's script (CSSOM), which the policy permits.
+      className={`block w-full rounded-2xl border-0 ${height === null ? 'h-[80vh]' : ''}`}
+      style={height === null ? undefined : { height: `${height}px` }}
       data-document-frame
       data-sized={height === null ? undefined : 'true'}
     />
