@@ -10,7 +10,9 @@ import helmet from 'helmet';
 import { currentTiming, serverTimingHeader, withRequestTiming } from '#database/request-timing.server.ts';
 import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
+import { configurePayments } from '~/services/payments/configure.server.ts';
 import { createApiRouter } from './api/index.ts';
+import { paymentWebhookRouter } from './api/payment-webhook.ts';
 import type { AppContext } from './context.server.ts';
 import { internalRouter } from './internal.ts';
 import { stagingGate } from './staging.server.ts';
@@ -26,6 +28,8 @@ export function createBaseApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // The online payment provider of this process (issue 13): Stripe, the demo provider or none.
+  configurePayments(ctx.env);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
   // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
   app.use(stagingGate(ctx.env));
@@ -117,6 +121,8 @@ export function createBaseApp(
   // token-protected admin endpoint of `npm run airport` (issue 10).
   app.use(unsubscribeRouter(ctx));
   app.use('/internal', internalRouter(ctx));
+  // The payment provider's signed webhook (issue 13): raw body, no session, no CSRF; before the API's JSON parser.
+  app.use('/api/payment/webhook', paymentWebhookRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);

@@ -1,10 +1,10 @@
-import { Banknote, FileText } from 'lucide-react';
+import { Banknote, CreditCard, FileText } from 'lucide-react';
 import type { FieldErrors, Payment } from '~/domain/checkout-schema.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, TextField } from './fields.tsx';
 
-const ICONS: Record<string, typeof FileText> = { invoice: FileText, on_site: Banknote };
+const ICONS: Record<string, typeof FileText> = { invoice: FileText, on_site: Banknote, online: CreditCard };
 
 /** Step 3: payment type as radio cards, coupon code, and the legal note above the booking button. */
 export function PaymentStep({
