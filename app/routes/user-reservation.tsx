@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [documents, manage, payment] = await Promise.all([
     listReservationDocuments(shop.app, details),
     manageView(shop.app, details, locale),
-    paymentNotice(shop.app, details),
+    paymentNotice(shop.app, details, locale),
   ]);
   const t = translator(locale);
   return data(

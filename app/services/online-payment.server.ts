@@ -20,6 +20,7 @@ import {
 } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
 import { stayDates } from '~/domain/stay.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
@@ -465,18 +466,20 @@ export type PaymentNotice =
   | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string }
   | { state: 'failed' }
   | { state: 'expired' }
-  | { state: 'refunded'; amountCents: number }
+  | { state: 'refunded'; amountCents: number; amount: string }
   | null;
 
 /**
  * The payment notice of a reservation: `pending` with the "pay now" path while a `pending_payment` hold lasts,
  * `failed` after a declined payment, `expired` after an unpaid hold ended, `refunded` once a refund was requested,
- * else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no locale prefix.
+ * else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no locale prefix; `amount` is
+ * formatted in `locale`.
  * Source: issue 13 item 3.
  */
 export async function paymentNotice(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   details: Pick<ReservationDetails, 'reservation' | 'airport'>,
+  locale: Locale = 'de',
 ): Promise<PaymentNotice> {
   const r = details.reservation;
   if (r.paymentType !== 'online') return null;
@@ -497,7 +500,9 @@ export async function paymentNotice(
     .where(eq(payments.reservationId, r.id))
     .orderBy(desc(payments.attempt))
     .limit(1);
-  if (latest?.refundCents && latest.refundId) return { state: 'refunded', amountCents: latest.refundCents };
+  if (latest?.refundCents && latest.refundId) {
+    return { state: 'refunded', amountCents: latest.refundCents, amount: formatMoney(latest.refundCents, locale) };
+  }
   if (r.status !== 'cancelled' || !latest) return null;
   if (latest.status === 'failed') return { state: 'failed' };
   if (latest.status === 'expired') return { state: 'expired' };

@@ -3,28 +3,25 @@
  * the hold lasts, "payment failed" after a declined payment, "expired" after an unpaid hold ended, and the refund
  * of a cancelled paid booking. Nothing for other payment types.
  */
-import { CreditCard } from 'lucide-react';
-import { formatMoney } from '~/domain/money.ts';
-import { useHref, useLocale, useT } from '../i18n-context.tsx';
+import { useHref, useT } from '../i18n-context.tsx';
 
 /** What the loader hands over (`paymentNotice` of `online-payment.server.ts`). */
 export type PaymentNoticeView =
   | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string }
   | { state: 'failed' }
   | { state: 'expired' }
-  | { state: 'refunded'; amountCents: number }
+  | { state: 'refunded'; amountCents: number; amount: string }
   | null;
 
 /** The notice box, or nothing. */
 export function PaymentNotice({ view }: { view: PaymentNoticeView }) {
   const t = useT();
   const href = useHref();
-  const locale = useLocale();
   if (!view) return null;
   if (view.state === 'refunded') {
     return (
       <p className="mb-5 rounded-xl border border-line bg-card p-4" role="status" data-payment-state="refunded">
-        {t('payment.notice.refunded', { amount: formatMoney(view.amountCents, locale) })}
+        {t('payment.notice.refunded', { amount: view.amount })}
       </p>
     );
   }
@@ -45,8 +42,7 @@ export function PaymentNotice({ view }: { view: PaymentNoticeView }) {
       </p>
       {pending ? (
         <p className="mt-3">
-          <a className="btn-primary inline-flex items-center gap-2" href={href(view.payPath)} data-pay-now>
-            <CreditCard aria-hidden size={18} />
+          <a className="btn-primary" href={href(view.payPath)} data-pay-now>
             {t('payment.notice.pay_now')}
           </a>
         </p>
