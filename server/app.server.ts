@@ -18,6 +18,9 @@ import { internalRouter } from './internal.ts';
 import { stagingGate } from './staging.server.ts';
 import { unsubscribeRouter } from './unsubscribe.ts';
 
+/** Origin of Stripe's hosted checkout pages (the redirect target of an online payment). */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
 /**
  * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
  * `pages` (the React Router handler) and `staticDir` (the client build) are added when given.
@@ -61,7 +64,9 @@ export function createBaseApp(
           connectSrc: ["'self'", ...(ctx.env.NODE_ENV === 'development' ? ['ws:'] : [])],
           frameSrc: ["'self'"],
           frameAncestors: ["'self'"],
-          formAction: ["'self'"],
+          // A booking form without JavaScript ends in a redirect to Stripe's hosted checkout (issue 13): Chrome checks
+          // form-action along the redirect chain, so Stripe's checkout origin is allowed when Stripe is configured.
+          formAction: ["'self'", ...(ctx.env.STRIPE_SECRET_KEY ? [STRIPE_CHECKOUT_ORIGIN] : [])],
           upgradeInsecureRequests: null,
         },
       },

@@ -187,6 +187,14 @@ describe('checkout with payment type online (Stripe adapter against the fixture)
     });
   });
 
+  it('lets a form without JavaScript end at Stripe Checkout (CSP form-action), and loads nothing of Stripe', async () => {
+    const res = await supertest(test.app).get('/healthz');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    expect(csp).toContain("connect-src 'self'");
+  });
+
   it('offers online only with a provider: without one the type is refused like an unknown one', async () => {
     expect(offeredPaymentTypes()).toEqual(['invoice', 'on_site', 'online']);
     configurePaymentProvider(null);
