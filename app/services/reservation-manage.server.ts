@@ -44,7 +44,8 @@ import type { SessionPort } from './session-port.ts';
  * Why managing a booking was refused: 404 `api.error.not_found` (unknown reference or no access, the same answer),
  * 409 `manage.error.too_late` (the free period is over), `manage.error.not_active` (cancelled or completed),
  * 422 `manage.error.unchanged` (the change changes nothing),
- * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`; 422
+ * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`,
+ * `payment.error.pay_first` (a change while an online payment is pending, issue 13); 422
  * `validation.failed` with field keys as sent, `manage.error.idempotency_key_required`,
  * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
  * Source: DESIGN §5 (error shapes), issue 12.
@@ -504,6 +505,8 @@ async function changeReservation(
 ): Promise<ManageAnswer<ChangeAnswer>> {
   const now = ctx.now();
   requireOpen(input.details, now);
+  // An online payment under way was started for the booked total (issue 13): pay first, then change.
+  if (input.details.reservation.status === 'pending_payment') throw new ManageError(409, 'payment.error.pay_first');
   const travel = travelOf(input.details, input.body, now);
   if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
   const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';

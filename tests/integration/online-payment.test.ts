@@ -28,7 +28,9 @@ import { expireHolds, paymentNotice } from '../../app/services/online-payment.se
 import { configurePaymentProvider, offeredPaymentTypes } from '../../app/services/payment.server.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payment-demo.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
+import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { deliveredConfirmation } from '../fixtures/outbox.ts';
 import { startStripeFixture, type StripeFixture } from '../fixtures/stripe-server.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
@@ -270,6 +272,35 @@ describe('POST /api/payment/webhook/stripe', () => {
     expect(Object.values(await dayCounts(stayDates(row.entryLocal, row.exitLocal)))).toEqual([1, 1]);
     const events = await test.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.reservationId, row.id));
     expect(events.map((e) => e.eventId).sort()).toEqual(['evt_late_exp', 'evt_paid_1', 'evt_paid_2']);
+
+    // the confirmation mail (with the voucher) goes out once, with a guest link of the new token
+    const { row: sent, mail, accessLink } = await deliveredConfirmation(test.ctx.db, dataDir, row.id, 15_000);
+    expect(mail.subject).toContain(reference);
+    const url = new URL(accessLink!);
+    expect(url.hostname).toBe('127.0.0.1'); // the origin the customer booked on (no PUBLIC_URL here)
+    expect(url.pathname).toBe(`/reservierung/${reference}`);
+    expect(verifyGuestToken(url.searchParams.get('token')!, after.guestTokenHash)).toBe(true);
+    const eml = fs.readdirSync(path.join(dataDir, 'mail')).find((f) => f.endsWith(`-${sent.id}.eml`))!;
+    expect(fs.readFileSync(path.join(dataDir, 'mail', eml), 'utf8')).toMatch(
+      new RegExp(`filename="?Parkschein-${reference}\\.pdf`),
+    );
+  });
+
+  it('refuses to change a booking while its payment is pending (cancelling stays possible)', async () => {
+    const { client, reference } = await bookOnline(stayOf('2026-12-19', '2026-12-19'));
+    const changed = await client.post(`reservations/${reference}/change`, {
+      ...stayOf('2026-12-19', '2026-12-20'),
+      personCount: 1,
+      childrenSeat: 0,
+      bulkyBaggage: '',
+      licensePlate: 'F-AB 1234',
+      dryRun: true,
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toBe('Bitte bezahlen Sie die Buchung zuerst; danach können Sie sie ändern.');
+    const cancelled = await client.post(`reservations/${reference}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect((await stored(reference)).status).toBe('cancelled');
   });
 
   it('releases the hold on a declined payment: days freed, "payment failed"', async () => {
