@@ -338,7 +338,8 @@ export async function handlePaymentWebhook(
  * The expiry job: releases every `pending_payment` reservation whose hold ended (`hold_until <= now`), in batches
  * of {@link EXPIRY_BATCH}, each batch one transaction whose rows are claimed with `FOR UPDATE SKIP LOCKED` (several
  * processes may run it at once; a reservation a webhook is confirming right now is skipped and re-checked next
- * time). Also retries refunds that were planned but never got a refund id (a provider failure at cancellation).
+ * time). After each commit the released holds' open checkout sessions are closed at the provider (best effort).
+ * Also retries refunds that were planned but never got a refund id (a provider failure at cancellation).
  *
  * @param ctx.now - the clock (tests move it).
  * @returns the number of holds released.
@@ -347,8 +348,10 @@ export async function handlePaymentWebhook(
  */
 export async function expireHolds(ctx: ServiceContext): Promise<number> {
   const now = ctx.now();
+  const provider = paymentProvider();
   let released = 0;
   const airports = new Set<number>();
+  const sessions: string[] = [];
   for (;;) {
     const batch = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
@@ -359,6 +362,23 @@ export async function expireHolds(ctx: ServiceContext): Promise<number> {
         .orderBy(asc(reservations.holdUntil), asc(reservations.id))
         .limit(EXPIRY_BATCH)
         .for('update', { skipLocked: true });
+      if (due.length > 0 && provider) {
+        const open = await tx
+          .select({ sessionId: payments.sessionId })
+          .from(payments)
+          .where(
+            and(
+              inArray(
+                payments.reservationId,
+                due.map((r) => r.id),
+              ),
+              eq(payments.provider, provider.name),
+              eq(payments.status, 'open'),
+              isNotNull(payments.sessionId),
+            ),
+          );
+        for (const p of open) if (p.sessionId) sessions.push(p.sessionId);
+      }
       for (const r of due) {
         await releaseHold(tx, r, now, 'payment_expired');
         airports.add(r.airportId);
@@ -369,6 +389,12 @@ export async function expireHolds(ctx: ServiceContext): Promise<number> {
     if (batch < EXPIRY_BATCH) break;
   }
   for (const airportId of airports) void availabilityChanged(ctx.db, airportId).catch(() => undefined);
+  // The provider's checkout stops taking money for a released hold (a payment already under way is refunded).
+  for (const sessionId of sessions) {
+    await provider?.expirePayment(sessionId).catch((err: unknown) => {
+      ctx.logger.warn({ err, sessionId }, 'could not expire the checkout session at the provider');
+    });
+  }
 
   const pending = await ctx.db
     .select({ reservationId: payments.reservationId })

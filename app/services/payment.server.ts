@@ -68,6 +68,12 @@ export interface OnlinePaymentProvider {
    */
   verifyWebhook(signature: string | undefined, rawBody: Buffer, now: Date): PaymentEvent;
   /**
+   * Closes a hosted checkout that must no longer take payment (our hold was released); a session already completed
+   * or expired is left as it is.
+   * @throws on provider errors (the caller logs them: a payment that still arrives is refunded).
+   */
+  expirePayment(sessionId: string): Promise<void>;
+  /**
    * Refunds a payment (whole or part, euro cents).
    * @param input.idempotencyKey - derived from the reservation: a repeated request refunds once.
    * @returns the provider's refund id.

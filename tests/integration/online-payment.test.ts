@@ -355,8 +355,12 @@ describe('hold expiry job', () => {
     test.setNow(new Date(NOW.getTime() + 29 * 60_000));
     expect(await expireHolds(test.ctx)).toBe(0);
     test.setNow(new Date(NOW.getTime() + 30 * 60_000));
+    const [oldPayment] = await paymentsOf(old.row.id);
     // the old one (and unpaid holds of earlier tests, booked at the same time)
     expect(await expireHolds(test.ctx)).toBeGreaterThanOrEqual(1);
+    // its checkout session is closed at Stripe, once
+    const expires = stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${oldPayment.sessionId}/expire`);
+    expect(expires).toHaveLength(1);
     expect(await expireHolds(test.ctx)).toBe(0);
     expect((await stored(old.reference)).status).toBe('cancelled');
     expect((await stored(young.reference)).status).toBe('pending_payment');

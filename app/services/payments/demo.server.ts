@@ -39,6 +39,9 @@ export function createDemoProvider(config: { sessionSecret: string }): OnlinePay
     verifyWebhook(signature, rawBody, now) {
       return verifyStripeEvent(secret, signature, rawBody, now);
     },
+    async expirePayment() {
+      // the demo page closes by itself: it reads the attempt's state
+    },
     async refund(input) {
       const id = crypto.createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24);
       return { refundId: `demo_re_${id}` };

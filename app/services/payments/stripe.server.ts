@@ -130,7 +130,7 @@ function hostOptions(apiUrl: string | undefined): { host?: string; port?: number
  * intent, so a `payment_intent.payment_failed` finds its reservation), the customer's e-mail, the page language,
  * `expires_at` and the idempotency key of the attempt; refunds with the reservation's idempotency key.
  * @throws (from the methods) Stripe's errors on API failures.
- * Source: issue 13 item 1, Stripe API (`POST /v1/checkout/sessions`, `POST /v1/refunds`).
+ * Source: issue 13 item 1, Stripe API (`POST /v1/checkout/sessions`, `…/{id}/expire`, `POST /v1/refunds`).
  */
 export function createStripeProvider(config: StripeConfig): OnlinePaymentProvider {
   const stripe = new Stripe(config.secretKey, {
@@ -171,6 +171,9 @@ export function createStripeProvider(config: StripeConfig): OnlinePaymentProvide
     },
     verifyWebhook(signature, rawBody, now) {
       return verifyStripeEvent(config.webhookSecret, signature, rawBody, now);
+    },
+    async expirePayment(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
     },
     async refund(input) {
       const refund = await stripe.refunds.create(
