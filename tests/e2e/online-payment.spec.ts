@@ -89,6 +89,50 @@ test.describe('online payment (demo provider)', () => {
     await context.close();
   });
 
+  test('with JavaScript: the payment step offers online payment, the booking goes on to the demo checkout', async ({
+    page,
+  }) => {
+    const foreign = recordForeignRequests(page);
+    const search = new SearchPage(page);
+    await search.open();
+    const cookieBar = page.locator('[data-cookie-bar]');
+    if (await cookieBar.isVisible()) await cookieBar.getByRole('button', { name: 'Nur notwendige' }).click();
+    await search.search('Flughafen Frankfurt (FRA)', localDateTime(60, '08:00'), localDateTime(61, '18:00'));
+    await page
+      .locator('article[data-tariff-category="shuttle"]')
+      .first()
+      .getByRole('button', { name: /Buchen/ })
+      .click();
+    const step = (name: RegExp) => page.getByRole('heading', { level: 2, name });
+    await expect(page.locator('[data-step-submit]')).toBeEnabled();
+    await expect(step(/Reisedaten/)).toBeVisible();
+    await page.getByLabel('Kfz-Kennzeichen').fill('F-JS 13');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(step(/Rechnungsadresse/)).toBeVisible();
+    await page.getByRole('radio', { name: 'Frau' }).check();
+    await page.getByLabel('Vorname', { exact: true }).fill('Jana');
+    await page.getByLabel('Nachname', { exact: true }).fill('Skript');
+    await page.getByLabel('Straße', { exact: true }).fill('Hauptstraße');
+    await page.getByLabel('Hausnummer', { exact: true }).fill('7');
+    await page.getByLabel('PLZ', { exact: true }).fill('60311');
+    await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
+    await page.getByLabel('E-Mail-Adresse').fill('jana.skript@example.de');
+    await page.getByLabel('Rufnummer', { exact: true }).fill('170 7777777');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(step(/Zahlung/)).toBeVisible();
+
+    await expect(page.locator('input[autocomplete^="cc-"], input[name*="card" i], iframe')).toHaveCount(0);
+    const scripts = await page
+      .locator('script[src]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    for (const src of scripts) expect(new URL(src).hostname).toBe('127.0.0.1');
+    await page.getByRole('radio', { name: /Online bezahlen/ }).check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig buchen' }).click();
+    await expect(page).toHaveURL(/\/zahlung\/demo\/demo_cs_[0-9a-f]{24}$/);
+    await expect(page.locator('[data-test-mode]')).toBeVisible();
+    expect(foreign).toEqual([]);
+  });
+
   test('abandon → "payment pending" with "pay now" → released after the hold', async ({ page }) => {
     const foreign = recordForeignRequests(page);
     const { reference, redirect } = await bookViaApi(page, {
