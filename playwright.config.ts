@@ -50,6 +50,8 @@ export default defineConfig({
       // the test host of SPEC §7 (tests/e2e/staging.spec.ts); requests to 127.0.0.1 are not affected
       STAGING_HOST: 'staging.localhost',
       STAGING_BASIC_AUTH: 'e2e:staging-Secret-7',
+      // online payment through the built-in demo provider (issue 13, tests/e2e/online-payment.spec.ts)
+      PAYMENT_DEMO: '1',
     },
   },
 });

@@ -24,6 +24,9 @@ export default [
     route('reservierung/:reference/download/:file', 'routes/reservation-download.tsx', {
       id: 'guest.reservation.download',
     }),
+    // Online payment (issue 13): to the hosted checkout of a pending reservation; the demo provider's test page.
+    route('reservierung/:reference/bezahlen', 'routes/payment-start.tsx', { id: 'guest.reservation.pay' }),
+    route('zahlung/demo/:session', 'routes/payment-demo.tsx', { id: 'payment.demo' }),
     route('anmelden', 'routes/auth-signin.tsx', { id: 'auth.signin' }),
     route('registrieren', 'routes/auth-signup.tsx', { id: 'auth.signup' }),
     route('passwort-vergessen', 'routes/auth-lost-password.tsx', { id: 'auth.lost-password' }),

@@ -363,6 +363,11 @@ export const reservations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** when the customer last changed it (issue 12); null when never changed */
     changedAt: timestamp('changed_at', { withTimezone: true }),
+    /**
+     * until when a `pending_payment` reservation holds its spaces (issue 13: 30 minutes after booking); the
+     * expiry job releases it afterwards. Null for offline payment types and once paid or released.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reservations_reference_idx').on(t.reference),
@@ -370,11 +375,23 @@ export const reservations = pgTable(
       .on(t.invoiceNumber)
       .where(sql`${t.invoiceNumber} is not null`),
     index('reservations_user_idx').on(t.userId),
+    index('reservations_hold_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.holdUntil} is not null`),
   ],
 );
 
 /** What happened to a reservation (issue 12): a history row's kind. */
-export type ReservationEventKind = 'created' | 'changed' | 'cancelled' | 'mail_sent';
+export type ReservationEventKind =
+  | 'created'
+  | 'changed'
+  | 'cancelled'
+  | 'mail_sent'
+  // online payment (issue 13): paid (confirmed), declined or expired (released), refund requested
+  | 'paid'
+  | 'payment_failed'
+  | 'payment_expired'
+  | 'refunded';
 
 /**
  * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
@@ -393,6 +410,61 @@ export const reservationEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('reservation_events_reservation_idx').on(t.reservationId, t.at)],
+);
+
+/** State of one online payment attempt (issue 13). */
+export type PaymentStatus = 'open' | 'paid' | 'failed' | 'expired';
+
+/**
+ * Online payment attempts (issue 13, DESIGN §6 `online`): one row per hosted checkout session of a reservation.
+ * `sessionId` and `checkoutUrl` are the provider's (Stripe Checkout Session id and URL, or the demo provider's);
+ * `amountCents` is the server's price sent to the provider. A refund (cancellation in the free period) stores the
+ * provider's refund id once requested; its idempotency key derives from the reservation, so it is asked once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    /** `stripe` or `demo` */
+    provider: text('provider').notNull(),
+    /** 1, 2, … per reservation: part of the provider idempotency key of the session's creation */
+    attempt: integer('attempt').notNull(),
+    sessionId: text('session_id'),
+    checkoutUrl: text('checkout_url'),
+    amountCents: integer('amount_cents').notNull(),
+    /** `scheme://host` the customer booked on: links of the confirmation mail when `PUBLIC_URL` is not set */
+    returnOrigin: text('return_origin').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('open'),
+    paymentIntentId: text('payment_intent_id'),
+    refundId: text('refund_id'),
+    refundCents: integer('refund_cents'),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_session_idx').on(t.provider, t.sessionId),
+    uniqueIndex('payments_attempt_idx').on(t.reservationId, t.attempt),
+  ],
+);
+
+/**
+ * Provider webhook events already handled (issue 13): stored once by the provider's event id in the transaction
+ * that acts on the event, so a replayed or duplicated delivery finds its row and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    reservationId: integer('reservation_id').references(() => reservations.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 /** Idempotency keys of `POST /api/checkout` (DESIGN §5). */

@@ -10,7 +10,9 @@ import helmet from 'helmet';
 import { currentTiming, serverTimingHeader, withRequestTiming } from '#database/request-timing.server.ts';
 import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
+import { configurePayments } from '~/services/payments/configure.server.ts';
 import { createApiRouter } from './api/index.ts';
+import { paymentWebhookRouter } from './api/payment-webhook.ts';
 import type { AppContext } from './context.server.ts';
 import { pageErrorHandler } from './error-page.server.ts';
 import { internalRouter } from './internal.ts';
@@ -31,6 +33,8 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
+/** Origin of Stripe's hosted checkout pages (the redirect target of an online payment). */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
 /**
  * The app without the page handler: headers, `/translations/{locale}.json` and `/api`.
@@ -42,6 +46,8 @@ export function createBaseApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // The online payment provider of this process (issue 13): Stripe, the demo provider or none.
+  configurePayments(ctx.env);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
   // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
   app.use(stagingGate(ctx.env));
@@ -75,7 +81,9 @@ export function createBaseApp(
           connectSrc: ["'self'", ...(ctx.env.NODE_ENV === 'development' ? ['ws:'] : [])],
           frameSrc: ["'self'"],
           frameAncestors: ["'self'"],
-          formAction: ["'self'"],
+          // A booking form without JavaScript ends in a redirect to Stripe's hosted checkout (issue 13): Chrome checks
+          // form-action along the redirect chain, so Stripe's checkout origin is allowed when Stripe is configured.
+          formAction: ["'self'", ...(ctx.env.STRIPE_SECRET_KEY ? [STRIPE_CHECKOUT_ORIGIN] : [])],
           upgradeInsecureRequests: null,
         },
       },
@@ -141,6 +149,8 @@ export function createBaseApp(
   // token-protected admin endpoint of `npm run airport` (issue 10).
   app.use(unsubscribeRouter(ctx));
   app.use('/internal', internalRouter(ctx));
+  // The payment provider's signed webhook (issue 13): raw body, no session, no CSRF; before the API's JSON parser.
+  app.use('/api/payment/webhook', paymentWebhookRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);

@@ -104,3 +104,24 @@ describe('loadEnv: the test host (SPEC §7, issue 16)', () => {
     expect(() => loadEnv({ ...base, ...ok, STAGING_BASIC_AUTH: 'team:' })).toThrow(/STAGING_BASIC_AUTH/);
   });
 });
+
+describe('loadEnv: online payment (issue 13)', () => {
+  it('takes both Stripe keys or neither, an API URL, and the demo flag', () => {
+    const env = loadEnv({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(env).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PAYMENT_DEMO: false,
+    });
+    expect(loadEnv({ ...base, PAYMENT_DEMO: '1' }).PAYMENT_DEMO).toBe(true);
+    expect(loadEnv({ ...base, STRIPE_SECRET_KEY: ' ', STRIPE_WEBHOOK_SECRET: '' }).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: set both/);
+    expect(() => loadEnv({ ...base, STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: set both/);
+    expect(() => loadEnv({ ...base, STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+  });
+});

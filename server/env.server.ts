@@ -135,8 +135,20 @@ const EnvSchema = z.object({
     ),
   /** Hosting provider named in the privacy policy (name and seat); unset = the shop's own servers. */
   SHOP_HOSTING_PROVIDER: optionalText,
-  /** Stripe's secret key (DESIGN §6, online payment): when set, the privacy policy names Stripe as a recipient. */
+  /**
+   * Stripe (DESIGN §6, issue 13, online payment): the secret API key and the webhook endpoint's signing secret, both
+   * or neither. With them the payment type `online` is offered and the privacy policy names Stripe as a recipient.
+   */
   STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe's API base URL (tests point it at a local fixture server); unset: Stripe's own. */
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** `1`: the built-in demo payment provider (a test checkout page inside the shop) when Stripe is not configured. */
+  PAYMENT_DEMO: flag,
   /** eKomi review provider (decision 0014): the shop's interface id and password; both or neither (demo reviews). */
   EKOMI_INTERFACE_ID: z
     .string()
@@ -184,6 +196,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
     throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');
+  }
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: set both STRIPE_SECRET_KEY and it, or neither');
   }
   if (!env.STAGING_HOST !== !env.STAGING_BASIC_AUTH) {
     throw new Error('Invalid environment:\n  STAGING_BASIC_AUTH: set both STAGING_HOST and it, or neither');

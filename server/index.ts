@@ -12,6 +12,7 @@ import { catalogueChanged, listenForCacheEvents } from '~/services/cache-events.
 import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
 import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail.server.ts';
 import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
+import { expireHolds } from '~/services/online-payment.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -25,6 +26,9 @@ import { removeAdminToken, writeAdminToken } from './internal.ts';
 // `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
 export { runAirportCommand } from './airport-command.server.ts';
 import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.server.ts';
+
+/** How often the jobs process releases expired online payment holds (issue 13). */
+const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import.server.ts';
@@ -127,6 +131,14 @@ export async function startApp(
       )
     : undefined;
   purge?.unref();
+  // Online payment holds (issue 13): unpaid `pending_payment` reservations are released once their 30 minutes are
+  // over, checked every minute by the jobs process (FOR UPDATE SKIP LOCKED: a second runner would skip, not wait).
+  const holdExpiry = scheduledJobs
+    ? setInterval(() => {
+        expireHolds(ctx).catch((err) => logger.warn({ err }, 'payment hold expiry failed'));
+      }, HOLD_EXPIRY_INTERVAL_MS)
+    : undefined;
+  holdExpiry?.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
@@ -151,6 +163,7 @@ export async function startApp(
     close: async () => {
       closing = true;
       clearInterval(purge);
+      clearInterval(holdExpiry);
       await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();

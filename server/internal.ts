@@ -1,6 +1,7 @@
 /**
  * The local admin endpoint of `npm run airport -- lock|unlock <slug>` (issue 10): `POST /internal/airports/:slug/
- * lock` and `…/unlock`; `GET /internal/process` answers `{pid}` of the process that served it (issue 11). PGlite
+ * lock` and `…/unlock`; `GET /internal/process` answers `{pid}` of the process that served it (issue 11);
+ * `POST /internal/payment-holds/expire[?at=ISO]` runs the online payment hold expiry (issue 13). PGlite
  * is one process, so while the shop runs on it the command cannot open the database itself and asks the running
  * server instead.
  *
@@ -16,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { setAirportStatus } from '~/services/airport-status.server.ts';
+import { expireHolds } from '~/services/online-payment.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** What the server writes to `DATA_DIR/admin-token` (JSON) for the command line. */
@@ -112,6 +114,18 @@ export function internalRouter(ctx: AppContext): Router {
         ctx.logger.info({ ...change }, `airport ${action}ed through the admin endpoint`);
         res.json(change);
       })
+      .catch(next);
+  });
+  // Runs the expiry job of online payment holds now, or as at `?at=<ISO instant>` (issue 13: an operator clears
+  // holds at once; end-to-end tests move the job's clock past a hold without waiting 30 minutes).
+  router.post('/payment-holds/expire', (req, res, next) => {
+    const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
+    if (at && Number.isNaN(at.getTime())) {
+      res.status(400).json({ message: 'at must be an ISO instant' });
+      return;
+    }
+    expireHolds({ ...ctx, now: () => at ?? ctx.now() })
+      .then((released) => res.json({ released }))
       .catch(next);
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -3,8 +3,8 @@
  * re-exports them): pages that only list them (account, address autocomplete) ship no zod (issue 11 budget).
  */
 
-/** Payment types offered now (DESIGN §6); online types come through a PaymentProvider later. */
-export const PAYMENT_TYPES = ['invoice', 'on_site'] as const;
+/** Payment types (DESIGN §6); `online` is offered only while a payment provider is configured (issue 13). */
+export const PAYMENT_TYPES = ['invoice', 'on_site', 'online'] as const;
 /** A payment type id. */
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 

@@ -68,6 +68,29 @@ describe('document texts', () => {
     const withBank = { ...view, payment: { ...view.payment, bank: sampleInvoiceData().payment.bank } };
     expect(invoicePaymentText(withBank, tDe)).toContain('schreiben wir Ihnen gut');
   });
+
+  it('states the refund through the payment provider on the credit note of an online payment (issue 13)', () => {
+    const invoice = sampleInvoiceData();
+    const data = sampleCreditNoteData({
+      payment: {
+        ...invoice.payment,
+        type: 'online',
+        label: 'Online-Zahlung',
+        dueDate: null,
+        bank: null,
+        refundCents: 12345,
+      },
+    });
+    const view = buildInvoiceView(data);
+    expect(view.payment.refund).toBe('123,45 €');
+    expect(invoicePaymentText(view, tDe)).toBe(
+      'Den Betrag von 123,45 € erstatten wir über den ursprünglichen Zahlungsweg (Online-Zahlung); die Erstattung ist veranlasst.',
+    );
+    expect(invoicePaymentText(buildInvoiceView({ ...data, locale: 'en' }), tEn)).toContain(
+      'the refund has been requested',
+    );
+    expect(buildInvoiceView(sampleCreditNoteData()).payment.refund).toBeNull();
+  });
 });
 
 describe('voucher: all-in price, nothing due on site unless paid there (issue 12 item 3)', () => {

@@ -44,6 +44,8 @@ export function invoicePaymentText(
 ): string {
   const { payment } = view;
   if (view.kind === 'credit_note') {
+    // Paid online (issue 13): the refund through the provider is requested with the cancellation.
+    if (payment.refund) return t('document.invoice.payment.refund', { amount: payment.refund, label: payment.label });
     return t('document.invoice.payment.credit', {
       amount: formatMoney(Math.abs(view.grossCents), view.locale),
       label: payment.label,

@@ -76,6 +76,11 @@ export type InvoiceData = {
     bank: BankAccount | null;
     /** remittance text to quote: `<invoice number> <reference>` */
     remittance: string;
+    /**
+     * credit note of a booking paid online (issue 13): the amount refunded through the payment provider, gross
+     * cents; absent otherwise
+     */
+    refundCents?: number;
   };
 };
 
@@ -113,6 +118,8 @@ export type InvoiceView = {
     remittance: string;
     /** EPC069-12 payload for the GiroCode (set by the service that knows the payload rules), or null */
     girocodePayload: string | null;
+    /** the refund through the payment provider, formatted (credit note of an online payment), or null */
+    refund: string | null;
   };
 };
 
@@ -208,6 +215,7 @@ export function buildInvoiceView(data: InvoiceData, girocodePayload: string | nu
       bank: bank ? { holder: bank.holder, iban: formatIban(bank.iban), bic: bank.bic, bankName: bank.bankName } : null,
       remittance: data.payment.remittance,
       girocodePayload,
+      refund: data.payment.refundCents ? money(data.payment.refundCents) : null,
     },
   };
 }

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import { prefillFromAccount } from '~/components/account/save-address.ts';
 import { CheckoutPage } from '~/components/islands/checkout-page.ts';
 import type { BookingPageData } from '~/components/checkout/types.ts';
-import { PAYMENT_TYPES } from '~/domain/checkout-options.ts';
+import { offeredPaymentTypes } from '~/services/payment.server.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const account = user ? await loadAccount(app, { userId: user.id, locale }) : null;
   const pageData: BookingPageData = {
     ...page,
-    paymentTypes: PAYMENT_TYPES,
+    paymentTypes: offeredPaymentTypes(),
     authenticated: Boolean(user),
     prefill: account ? prefillFromAccount(account) : null,
     newsletter: account?.user.newsletter ?? false,

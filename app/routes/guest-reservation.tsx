@@ -3,10 +3,12 @@ import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
+import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { paymentNotice } from '~/services/online-payment.server.ts';
 import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/guest-reservation';
@@ -28,9 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     suffix: '',
   });
-  const [documents, manage] = await Promise.all([
+  const [documents, manage, payment] = await Promise.all([
     listReservationDocuments(shop.app, details),
     manageView(shop.app, details, locale),
+    paymentNotice(shop.app, details, locale),
   ]);
   const t = translator(locale);
   // Right after the booking (set by the checkout): the thank-you banner, once (issue 12 item 5).
@@ -40,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await shop.session.save();
   }
   return data(
-    { title: t('reservation.meta.title', { reference }), reference, documents, manage, thanks },
+    { title: t('reservation.meta.title', { reference }), reference, documents, manage, payment, thanks },
     { headers: GUEST_PRIVATE_HEADERS },
   );
 }
@@ -61,7 +64,7 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
   const t = useT();
   const href = useHref();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const { reference, documents, manage, thanks } = loaderData;
+  const { reference, documents, manage, payment, thanks } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -75,6 +78,7 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
         </a>
       </div>
       {thanks ? <ThankYou reference={reference} /> : null}
+      <PaymentNotice view={payment} />
       <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
       <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />

@@ -3,10 +3,12 @@ import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
+import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { paymentNotice } from '~/services/online-payment.server.ts';
 import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/user-reservation';
@@ -22,13 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
   const reference = details.reservation.reference;
-  const [documents, manage] = await Promise.all([
+  const [documents, manage, payment] = await Promise.all([
     listReservationDocuments(shop.app, details),
     manageView(shop.app, details, locale),
+    paymentNotice(shop.app, details, locale),
   ]);
   const t = translator(locale);
   return data(
-    { title: t('account.reservation.meta.title', { reference }), reference, documents, manage },
+    { title: t('account.reservation.meta.title', { reference }), reference, documents, manage, payment },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -49,7 +52,7 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
   const t = useT();
   const href = useHref();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const { reference, documents, manage } = loaderData;
+  const { reference, documents, manage, payment } = loaderData;
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -59,6 +62,7 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
           {t('account.reservation.back')}
         </a>
       </div>
+      <PaymentNotice view={payment} />
       <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentLinks basePath={`/konto/reservierungen/${reference}`} documents={documents} />
       <DocumentFrame

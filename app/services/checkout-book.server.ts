@@ -7,6 +7,7 @@
  * 3. {@link insertReservation}: insert under a fresh random reference, retrying a taken one (no invoice number
  *    yet), and the history's `created` row (issue 12);
  * 4. the caller's `onBooked` hook (e.g. the confirmation mail's outbox row, written with the booking);
+ *    A `pending_payment` reservation (online payment, issue 13) holds its spaces until `holdUntil` (30 minutes);
  * 5. `issueInvoice` (confirmed reservations only; offline payment types confirm at once): the gapless per-year
  *    invoice number, written to the reservation, and the invoice's immutable snapshot, in one statement;
  * 6. the caller's `inTransaction` hook (e.g. the idempotent answer, stored atomically with the booking).
@@ -28,6 +29,7 @@ import { CheckoutError } from './checkout-error.server.ts';
 import type { CouponRow, ValidatedBooking } from './checkout-validate.server.ts';
 import { createGuestToken } from './guest-access.server.ts';
 import { issueInvoice, type InvoiceIssuer } from './invoices.server.ts';
+import { holdUntilFrom } from './online-payment.server.ts';
 import { initialStatus } from './payment.server.ts';
 
 /** A stored reservation row. */
@@ -189,6 +191,8 @@ export async function bookReservation(
       invoiceNumber: null,
       createdAt: now,
       confirmedAt: status === 'confirmed' ? now : null,
+      // An online payment holds the spaces for 30 minutes (issue 13); the expiry job releases them unpaid.
+      holdUntil: status === 'pending_payment' ? holdUntilFrom(now) : null,
     });
     // The history's first row (issue 12), committed with the booking.
     await tx

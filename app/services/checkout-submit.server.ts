@@ -11,6 +11,7 @@ import { grantGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
 import { invoiceIssuerOf } from './invoices.server.ts';
 import { kickMailDelivery, queueReservationConfirmation } from './mail.server.ts';
+import { startOnlinePayment } from './online-payment.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { buildGuestAccessUrl } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -35,6 +36,9 @@ export type CheckoutAnswer = { status: number; body: unknown };
 
 /** The public view of a new reservation in the 201 answer (DESIGN §5: `{reservation, redirect}`). */
 function createdAnswer(reservation: Reservation, locale: Locale) {
+  // An online payment goes on at the provider: our own "pay" path sends the customer to the hosted checkout
+  // started after the booking (a replayed answer leads there too, or to the reservation page once paid).
+  const page = `/reservierung/${reservation.reference}`;
   return {
     reservation: {
       reference: reservation.reference,
@@ -46,7 +50,7 @@ function createdAnswer(reservation: Reservation, locale: Locale) {
       paymentType: reservation.paymentType,
       invoiceNumber: reservation.invoiceNumber,
     },
-    redirect: localePath(locale, `/reservierung/${reservation.reference}`),
+    redirect: localePath(locale, reservation.status === 'pending_payment' ? `${page}/bezahlen` : page),
   };
 }
 
@@ -116,7 +120,9 @@ async function queueConfirmation(
  *    transaction (in a savepoint: a failure to queue it is logged and the booking stands); with a key, the 201
  *    answer is stored in it too, so a crash in between cannot book twice;
  * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
- * 4. mail delivery is kicked.
+ * 4. an online payment (`pending_payment`, issue 13): the provider's hosted checkout is started, and the answer's
+ *    redirect is the reservation's `…/bezahlen` path that leads there;
+ * 5. mail delivery is kicked (offline types; an online payment's confirmation is queued by its webhook).
  *
  * @param ctx - database, clock, logger and configuration (`PUBLIC_URL`, mail settings).
  * @param input - see {@link CheckoutSubmission}.
@@ -139,7 +145,11 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
       locale: input.locale,
       issuer: invoiceIssuerOf(ctx.env),
       now: ctx.now(),
-      onBooked: (tx, reservation, guestToken) => queueConfirmation(ctx, input, tx, reservation, guestToken),
+      // An online payment's confirmation is queued when the provider reports the payment (issue 13).
+      onBooked: (tx, reservation, guestToken) =>
+        reservation.status === 'confirmed'
+          ? queueConfirmation(ctx, input, tx, reservation, guestToken)
+          : Promise.resolve(),
       inTransaction: key
         ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale))
         : undefined,
@@ -153,6 +163,15 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
   grantGuestAccess(input.session, reservation.reference);
   input.session.set('bookedReference', reservation.reference);
   input.session.unset('cart');
+  if (reservation.status === 'pending_payment') {
+    // The hosted checkout is created now, with the server's price (issue 13); a provider failure is logged and
+    // the reservation page's "pay now" tries again while the hold lasts.
+    await startOnlinePayment(ctx, {
+      reference: reservation.reference,
+      origin: input.requestOrigin,
+      locale: input.locale,
+    });
+  }
   // The confirmation was queued with the booking; the mail worker (the jobs process in a cluster) delivers it.
   kickMailDelivery(ctx);
   return { status: 201, body: createdAnswer(reservation, input.locale) };

@@ -89,7 +89,7 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
   const t = translator(locale);
   const issueDate = todayInZone(now, SHOP_TIME_ZONE);
   const breakdown = priceBreakdownLines(r, locale);
-  const paymentKey = r.paymentType === 'invoice' || r.paymentType === 'on_site' ? r.paymentType : 'other';
+  const paymentKey = ['invoice', 'on_site', 'online'].includes(r.paymentType) ? r.paymentType : 'other';
   const transfer = r.paymentType === 'invoice' && r.totalCents > 0;
   return {
     version: 1,
@@ -228,11 +228,16 @@ export async function findInvoiceDocuments(
  *
  * @param input.reservationId - the reservation whose invoice is cancelled.
  * @param input.now - instant of issue (numbering year in the shop's time zone).
+ * @param input.refundCents - the amount refunded through the online payment provider (issue 13), stated on the
+ *   credit note; omitted when not paid online.
  * @returns the credit note's snapshot.
  * @throws Error when the reservation has no stored invoice; database errors pass through.
  * Source: DESIGN §6 (Cancellation: credit notes GS-YYYY-NNNNNN, never an edited invoice), §14c UStG.
  */
-export async function issueCreditNote(db: Database, input: { reservationId: number; now: Date }): Promise<InvoiceData> {
+export async function issueCreditNote(
+  db: Database,
+  input: { reservationId: number; now: Date; refundCents?: number },
+): Promise<InvoiceData> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     // Lock the reservation row: two cancellations of one booking wait here and the second sees the first's note.
@@ -252,7 +257,7 @@ export async function issueCreditNote(db: Database, input: { reservationId: numb
     if (existing) return existing.data as InvoiceData;
 
     const number = await nextDocumentNumber(tx, 'credit_note', input.now);
-    const data = creditNoteFor(invoice, number, input.now);
+    const data = creditNoteFor(invoice, number, input.now, input.refundCents);
     await tx.insert(invoices).values({
       reservationId: input.reservationId,
       kind: 'credit_note',
@@ -265,7 +270,7 @@ export async function issueCreditNote(db: Database, input: { reservationId: numb
 }
 
 /** The credit note mirroring `invoice`: same parties and service, amounts negated, nothing to transfer. */
-function creditNoteFor(invoice: InvoiceData, number: string, now: Date): InvoiceData {
+function creditNoteFor(invoice: InvoiceData, number: string, now: Date, refundCents?: number): InvoiceData {
   const neg = (cents: number) => (cents === 0 ? 0 : -cents);
   return {
     ...invoice,
@@ -281,6 +286,12 @@ function creditNoteFor(invoice: InvoiceData, number: string, now: Date): Invoice
       vatCents: neg(invoice.totals.vatCents),
       vatRateBp: invoice.totals.vatRateBp,
     },
-    payment: { ...invoice.payment, dueDate: null, bank: null, remittance: [number, invoice.reference].join(' ') },
+    payment: {
+      ...invoice.payment,
+      dueDate: null,
+      bank: null,
+      remittance: [number, invoice.reference].join(' '),
+      ...(refundCents ? { refundCents } : {}),
+    },
   };
 }

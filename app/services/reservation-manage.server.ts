@@ -34,6 +34,7 @@ import { beginIdempotency, completeIdempotency, releaseIdempotency } from './ide
 import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote, issueInvoice } from './invoices.server.ts';
 import { kickMailDelivery, shopInfo } from './mail.server.ts';
 import { renderManageMail } from './manage-mail-templates.server.ts';
+import { planRefund, requestRefund } from './online-payment.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { findReservationByReference, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -43,7 +44,8 @@ import type { SessionPort } from './session-port.ts';
  * Why managing a booking was refused: 404 `api.error.not_found` (unknown reference or no access, the same answer),
  * 409 `manage.error.too_late` (the free period is over), `manage.error.not_active` (cancelled or completed),
  * 422 `manage.error.unchanged` (the change changes nothing),
- * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`; 422
+ * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`,
+ * `payment.error.pay_first` (a change while an online payment is pending, issue 13); 422
  * `validation.failed` with field keys as sent, `manage.error.idempotency_key_required`,
  * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
  * Source: DESIGN §5 (error shapes), issue 12.
@@ -377,10 +379,11 @@ async function creditCurrentInvoice(
   tx: Database,
   details: ReservationDetails,
   now: Date,
+  refundCents?: number,
 ): Promise<string | null> {
   if (!details.reservation.invoiceNumber) return null;
   await findInvoiceDocuments(tx, details, invoiceIssuerOf(ctx.env));
-  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now });
+  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now, refundCents });
   return note.number;
 }
 
@@ -430,19 +433,25 @@ async function cancelReservation(
     const dates = stayDates(r.entryLocal, r.exitLocal);
     await lockDays(tx, r.tariffId, dates);
     await releaseDays(tx, r.tariffId, dates);
-    await tx.update(reservations).set({ status: 'cancelled', cancelledAt: now }).where(eq(reservations.id, r.id));
-    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now);
+    await tx
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now, holdUntil: null })
+      .where(eq(reservations.id, r.id));
+    // Paid online (issue 13): the refund is planned here and requested from the provider after the commit.
+    const refund = await planRefund(tx, r.id, r.totalCents);
+    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund?.amountCents);
     await tx.insert(reservationEvents).values({
       reservationId: r.id,
       kind: 'cancelled',
       at: now,
-      data: { totalCents: r.totalCents, invoiceNumber: r.invoiceNumber, creditNoteNumber },
+      data: { totalCents: r.totalCents, invoiceNumber: r.invoiceNumber, creditNoteNumber, refund: refund !== null },
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
     const lines: [string, string][] = [
       [t('manage.mail.amount'), formatMoney(r.totalCents, locale)],
       ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
+      ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
     ];
     await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', origin: input.origin, lines });
     return {
@@ -460,6 +469,8 @@ async function cancelReservation(
   });
   void availabilityChanged(ctx.db, r0.airportId).catch(() => undefined);
   kickMailDelivery(ctx);
+  // Once per reservation (stored refund id, idempotency key from the reservation); a failure is retried by the job.
+  await requestRefund(ctx, r0.id);
   return { status: 200, body };
 }
 
@@ -494,6 +505,8 @@ async function changeReservation(
 ): Promise<ManageAnswer<ChangeAnswer>> {
   const now = ctx.now();
   requireOpen(input.details, now);
+  // An online payment under way was started for the booked total (issue 13): pay first, then change.
+  if (input.details.reservation.status === 'pending_payment') throw new ManageError(409, 'payment.error.pay_first');
   const travel = travelOf(input.details, input.body, now);
   if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
   const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';
@@ -736,6 +749,8 @@ export async function submitCancel(
   const body = asObject(input.body);
   const details = await manageableReservation(ctx.db, input.session, input.reference);
   const dryRun = body.dryRun === true || body.dryRun === 'true';
+  // A retried cancellation (issue 13): the refund the first one planned is requested now if it never was.
+  if (!dryRun && details.reservation.status === 'cancelled') await requestRefund(ctx, details.reservation.id);
   const answer = await cancelReservation(ctx, { details, dryRun, origin: input.origin });
   const { dryRun: _dry, ...reservation } = answer.body;
   return { status: answer.status, body: dryRun ? { quote: answer.body } : { reservation } };

@@ -275,7 +275,7 @@ export function buildReservationView(
     deadline = deadlineAt.toISOString();
   }
 
-  const paymentKey = r.paymentType === 'invoice' || r.paymentType === 'on_site' ? r.paymentType : 'other';
+  const paymentKey = ['invoice', 'on_site', 'online'].includes(r.paymentType) ? r.paymentType : 'other';
   const billing = r.billingAddress ?? {};
   const invoice = invoiceAddressOf(r);
   const bulky = r.bulkyBaggage

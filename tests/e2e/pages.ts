@@ -181,7 +181,7 @@ type Booker = {
   licensePlate?: string;
   personCount?: number;
   /** default `on_site` */
-  paymentType?: 'on_site' | 'invoice';
+  paymentType?: 'on_site' | 'invoice' | 'online';
   /** entry and exit as days from today (local 07:30 and 21:00) */
   days?: [number, number];
 };

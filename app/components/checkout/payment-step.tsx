@@ -1,11 +1,11 @@
-import { Banknote, FileText } from 'lucide-react';
+import { Banknote, CreditCard, FileText } from 'lucide-react';
 import type { FieldErrors, Payment } from '~/domain/checkout-schema.ts';
 import type { AppliedCoupon } from '~/domain/pricing.ts';
 import { useHref, useT } from '../i18n-context.tsx';
 import type { CheckoutAction } from './checkout-model.ts';
 import { describe, FieldError, TextField } from './fields.tsx';
 
-const ICONS: Record<string, typeof FileText> = { invoice: FileText, on_site: Banknote };
+const ICONS: Record<string, typeof FileText> = { invoice: FileText, on_site: Banknote, online: CreditCard };
 
 /** The coupon's "apply" button: what the server accepted (null: none yet), whether it is asking, the click. */
 export type CouponApply = { applied: AppliedCoupon | null; pending: boolean; onApply: () => void };
