@@ -57,7 +57,7 @@ test.describe('online payment (demo provider)', () => {
     await page.getByLabel('PLZ', { exact: true }).first().fill('60311');
     await page.getByLabel('Ort', { exact: true }).first().fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('olga.online@example.de');
-    await page.getByLabel('Rufnummer', { exact: true }).fill('170 1313131');
+    await page.getByLabel('Telefonnummer', { exact: true }).fill('170 1313131');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(page).toHaveURL(/\/buchung\?schritt=3$/);
 
@@ -117,7 +117,7 @@ test.describe('online payment (demo provider)', () => {
     await page.getByLabel('PLZ', { exact: true }).fill('60311');
     await page.getByLabel('Ort', { exact: true }).fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('jana.skript@example.de');
-    await page.getByLabel('Rufnummer', { exact: true }).fill('170 7777777');
+    await page.getByLabel('Telefonnummer', { exact: true }).fill('170 7777777');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(step(/Zahlung/)).toBeVisible();
 
