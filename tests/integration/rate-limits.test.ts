@@ -121,4 +121,29 @@ describe('rate-limit counters in the database (DESIGN §1)', () => {
       ).status,
     ).toBe(429);
   });
+
+  it('counts per client address: X-Forwarded-For only counts with TRUST_PROXY (the documented rule)', async () => {
+    const [ksf] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'KSF'));
+    const signUp = (client: ApiClient, i: number) =>
+      client.post(
+        'locked-airport-notification',
+        { email: `xff${i}@example.org`, airportId: ksf.id, airportStatus: 'locked' },
+        { 'X-Forwarded-For': `198.51.100.${i}` },
+      );
+    // Without TRUST_PROXY a client cannot pose as many: the header is ignored, the socket address counts.
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'locked-airport:%'`);
+    const direct = await new ApiClient(test).start();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await signUp(direct, i)).status);
+    expect(answers.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(answers[10]).toBe(429);
+    // Behind a trusted proxy (TRUST_PROXY=loopback) the forwarded address is the client's.
+    const proxied = await createTestApp({ sharedWith: test, env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const client = await new ApiClient(proxied).start();
+      for (let i = 0; i < 11; i++) expect((await signUp(client, 100 + i)).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
