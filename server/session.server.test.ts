@@ -51,3 +51,18 @@ describe('SessionStore.parseCookie', () => {
     expect(store.parseCookie(undefined)).toBeNull();
   });
 });
+
+describe('the session cookie under HTTPS (issue 14)', () => {
+  it('is __Host- prefixed, Secure, Path=/ and without Domain; the plain name is not read there', () => {
+    const secure = new SessionStore({ db: {} as Database, secret: 'x'.repeat(40), secure: true });
+    const cookie = secure.serializeCookie('some-id');
+    expect(cookie).toMatch(/^__Host-eap_session=some-id\./);
+    expect(cookie).toContain('; Secure');
+    expect(cookie).toContain('; Path=/');
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(secure.parseCookie(cookie.split(';')[0])).toBe('some-id');
+    // a cookie without the prefix (e.g. planted over HTTP or by a subdomain) is not the session
+    expect(secure.parseCookie(store.serializeCookie('some-id').split(';')[0])).toBeNull();
+    expect(store.serializeCookie('some-id')).toMatch(/^eap_session=/);
+  });
+});

@@ -13,8 +13,14 @@ import type { Database } from '#database/client.server.ts';
 import { sessions } from '#database/schema.ts';
 import type { SessionPort, SessionValues } from '~/services/session-port.ts';
 
-/** Name of the session cookie. */
+/** Name of the session cookie over plain HTTP (development, tests). */
 const SESSION_COOKIE = 'eap_session';
+/**
+ * Name of the session cookie under HTTPS (`COOKIE_SECURE=1`): the `__Host-` prefix makes the browser accept it only
+ * with `Secure`, `Path=/` and no `Domain`, so no sibling subdomain or plain-HTTP answer can plant or overwrite it
+ * (issue 14 item 7; RFC 6265bis cookie prefixes).
+ */
+const SECURE_SESSION_COOKIE = '__Host-eap_session';
 /** Sliding session lifetime, ms (14 days). */
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** A signed-in session ends after this long without a request, ms (2 hours; issue 8, decision 0010). */
@@ -117,7 +123,12 @@ export class SessionStore {
   /** The session lookup of every request with a cookie, prepared on first use (issue 11: planned once per connection). */
   private byIdStatement?: ReturnType<SessionStore['prepareById']>;
 
-  constructor(private readonly options: SessionStoreOptions) {}
+  /** `__Host-eap_session` under HTTPS, `eap_session` otherwise. */
+  readonly cookieName: string;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.cookieName = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  }
 
   private prepareById() {
     return this.options.db
@@ -154,7 +165,7 @@ export class SessionStore {
     if (!header) return null;
     for (const part of header.split(';')) {
       const [name, ...rest] = part.trim().split('=');
-      if (name !== SESSION_COOKIE) continue;
+      if (name !== this.cookieName) continue;
       let value: string;
       try {
         value = decodeURIComponent(rest.join('='));
@@ -172,7 +183,7 @@ export class SessionStore {
 
   serializeCookie(id: string): string {
     const parts = [
-      `${SESSION_COOKIE}=${id}.${this.sign(id)}`,
+      `${this.cookieName}=${id}.${this.sign(id)}`,
       'Path=/',
       'HttpOnly',
       'SameSite=Lax',

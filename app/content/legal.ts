@@ -248,7 +248,7 @@ const de: LegalTexts = {
       {
         heading: 'Cookies',
         paragraphs: [
-          'Technisch notwendig sind das Sitzungs-Cookie „eap_session“ (Warenkorb, Anmeldung, Schutz vor gefälschten Anfragen; Laufzeit 14 Tage) und das Cookie „eap_hide-cookie-bar“, das Ihre Auswahl im Cookie-Hinweis speichert (§ 25 Abs. 2 Nr. 2 TDDDG).',
+          'Technisch notwendig sind das Sitzungs-Cookie „eap_session“ (über HTTPS „__Host-eap_session“; Warenkorb, Anmeldung, Schutz vor gefälschten Anfragen; Laufzeit 14 Tage) und das Cookie „eap_hide-cookie-bar“, das Ihre Auswahl im Cookie-Hinweis speichert (§ 25 Abs. 2 Nr. 2 TDDDG).',
           'Dienste, die eine Einwilligung brauchen, laden wir erst, wenn Sie zustimmen. Ihre Einwilligung widerrufen Sie, indem Sie die Cookies dieser Seite löschen.',
           'Das Cookie „eap_map-consent“ speichert ein Jahr lang, dass Sie die interaktive Karte laden möchten (nur nach Ihrem Klick auf „Karte laden“; „Karte ausblenden“ löscht es).',
         ],
@@ -519,7 +519,7 @@ const en: LegalTexts = {
       {
         heading: 'Cookies',
         paragraphs: [
-          'Strictly necessary are the session cookie "eap_session" (cart, sign-in, protection against forged requests; 14 days) and the cookie "eap_hide-cookie-bar", which stores your choice in the cookie notice (§ 25(2) no. 2 TDDDG).',
+          'Strictly necessary are the session cookie "eap_session" ("__Host-eap_session" over HTTPS; cart, sign-in, protection against forged requests; 14 days) and the cookie "eap_hide-cookie-bar", which stores your choice in the cookie notice (§ 25(2) no. 2 TDDDG).',
           "Services that need consent load only once you agree. You withdraw your consent by deleting this site's cookies.",
           'The cookie "eap_map-consent" stores for one year that you want the interactive map loaded (only after you click "Load map"; "Hide map" deletes it).',
         ],
