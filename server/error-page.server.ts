@@ -7,16 +7,13 @@
 import type { ErrorRequestHandler } from 'express';
 import { toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
+import { escapeHtml } from '~/services/mail-templates.server.ts';
 import type { AppContext } from './context.server.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability.server.ts';
 
 /** The request's own path and query for the "try again" link; never another host (`//evil.example`). */
 function samePath(url: string, fallback: string): string {
   return /^\/(?![/\\])/.test(url) ? url : fallback;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

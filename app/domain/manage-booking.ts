@@ -5,7 +5,7 @@
  */
 import { remainingSpaces, type DayOccupancy } from './availability';
 import { localToInstant, parseLocalDateTime, type LocalDate, type LocalDateTime } from './local-time';
-import { applyCoupon, splitVat, VAT_RATE_BP, type Coupon, type PriceBreakdown } from './pricing';
+import { breakdownOf, type Coupon, type PriceBreakdown } from './pricing';
 import { stayDates } from './stay';
 
 const MS_PER_HOUR = 3_600_000;
@@ -198,26 +198,17 @@ export function priceChange(input: {
     input.childrenSeat === booked.childrenSeat
       ? Math.min(booked.childSeatsCents, current.childSeatsCents)
       : current.childSeatsCents;
-  const subtotalCents = parkingCents + personsCents + childSeatsCents;
-  const discountCents = input.coupon ? applyCoupon(subtotalCents, input.coupon) : 0;
-  const totalCents = subtotalCents - discountCents;
-  const { netCents, vatCents } = splitVat(totalCents, VAT_RATE_BP);
+  const price = breakdownOf({
+    billableDays: newDates.length,
+    parkingCents,
+    personsCents,
+    childSeatsCents,
+    coupon: input.coupon,
+  });
   return {
-    price: {
-      billableDays: newDates.length,
-      parkingCents,
-      personsCents,
-      childSeatsCents,
-      subtotalCents,
-      discountCents,
-      totalCents,
-      netCents,
-      vatCents,
-      vatRateBp: VAT_RATE_BP,
-      perDayCents: Math.round(totalCents / newDates.length),
-    },
+    price,
     days,
     oldTotalCents: booked.totalCents,
-    differenceCents: totalCents - booked.totalCents,
+    differenceCents: price.totalCents - booked.totalCents,
   };
 }

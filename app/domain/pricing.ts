@@ -257,13 +257,31 @@ export function priceStay(input: {
   const parkingCents = parkingPrice(selectPriceList(tariff.priceLists, entryDate), days);
   const personsCents = extraPersonCount(personCount, tariff.includedPersons) * tariff.extraPersonPrice;
   const childSeatsCents = childrenSeat * tariff.childSeatPrice;
+  return breakdownOf({ billableDays: days, parkingCents, personsCents, childSeatsCents, coupon });
+}
+
+/**
+ * The whole price of a stay from its parts: subtotal, the coupon's discount, total, its VAT split and the
+ * average per day. The one place that turns line amounts into a {@link PriceBreakdown}, for a new stay
+ * ({@link priceStay}) as for a changed one (`repriceChange`, manage-booking.ts).
+ *
+ * @param parts - integer euro cents per line (gross), `billableDays` ≥ 1, the coupon if any.
+ * Source: DESIGN §6 (Pricing: coupon on the subtotal, VAT contained in the gross total).
+ */
+export function breakdownOf(parts: {
+  billableDays: number;
+  parkingCents: number;
+  personsCents: number;
+  childSeatsCents: number;
+  coupon?: Coupon | null;
+}): PriceBreakdown {
+  const { billableDays, parkingCents, personsCents, childSeatsCents, coupon } = parts;
   const subtotalCents = parkingCents + personsCents + childSeatsCents;
   const discountCents = coupon ? applyCoupon(subtotalCents, coupon) : 0;
   const totalCents = subtotalCents - discountCents;
   const { netCents, vatCents } = splitVat(totalCents, VAT_RATE_BP);
-
   return {
-    billableDays: days,
+    billableDays,
     parkingCents,
     personsCents,
     childSeatsCents,
@@ -273,7 +291,7 @@ export function priceStay(input: {
     netCents,
     vatCents,
     vatRateBp: VAT_RATE_BP,
-    perDayCents: Math.round(totalCents / days),
+    perDayCents: Math.round(totalCents / billableDays),
   };
 }
 

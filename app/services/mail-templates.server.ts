@@ -16,8 +16,11 @@ export const GIROCODE_CID = 'girocode@parkplatz-shop';
 /** A rendered mail. */
 export type RenderedMail = { subject: string; html: string; text: string };
 
-/** Escapes text for HTML element content and double-quoted attributes. */
-function escapeHtml(value: string | number): string {
+/**
+ * Escapes text for HTML element content and double-quoted attributes: the one escaper of the server-built HTML
+ * (mails, the error page).
+ */
+export function escapeHtml(value: string | number): string {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -26,7 +29,8 @@ function escapeHtml(value: string | number): string {
     .replace(/'/g, '&#39;');
 }
 
-const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+/** The mails' font stack (inline, mail clients ignore style sheets). */
+export const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const INK = '#14202e';
 const MUTED = '#4a5a6b';
 const LINE = '#d9e0e8';

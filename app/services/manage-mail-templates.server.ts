@@ -4,21 +4,10 @@
  */
 import type { Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import type { RenderedMail, ShopInfo } from './mail-templates.server.ts';
+import { escapeHtml, FONT, type RenderedMail, type ShopInfo } from './mail-templates.server.ts';
 
 /** The outbox kinds of these mails. */
 export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled';
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /**
  * Renders the change or cancellation mail in `locale` (`manage.mail.<kind>.*` texts).

@@ -6,23 +6,14 @@
  */
 import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
-import type { RenderedMail, ShopInfo } from './mail-templates.server.ts';
+import { escapeHtml, FONT, type RenderedMail, type ShopInfo } from './mail-templates.server.ts';
 
-const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const INK = '#14202e';
 const MUTED = '#4a5a6b';
 const LINE = '#d9e0e8';
 const ACCENT = '#0b5cad';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function paragraph(text: string): string {
   return `<p style="${FONT};font-size:14px;line-height:1.5;color:${INK};margin:0 0 10px 0">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;

@@ -5,6 +5,7 @@
  * change with the hidden idempotency key drawn for the quote). The services decide; this module only maps
  * the form to them and their answers to texts.
  */
+import type { ManageBookingResult, ManageBookingView } from '~/components/reservation/manage-booking.tsx';
 import crypto from 'node:crypto';
 import { data } from 'react-router';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
@@ -28,36 +29,11 @@ import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-action.s
 /** The travel fields the change form posts (the checkout's travel step). */
 const TRAVEL_FIELDS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const;
 
-/** What the page shows about managing the booking. */
-export type ManageView = {
-  status: string;
-  statusLabel: string;
-  open: boolean;
-  deadline: string;
-  closedMessage: string | null;
-  travel: Record<(typeof TRAVEL_FIELDS)[number], string>;
-  /** the bulky-baggage flags the tariff takes (and any booked one), with their labels */
-  bulkyOptions: { flag: string; label: string }[];
-  history: { kind: string; label: string; when: string }[];
-};
+/** What the page shows about managing the booking (the component's view type: one shape, two users). */
+export type ManageView = ManageBookingView;
 
-/** What a posted manage form answers. */
-export type ManageActionData = {
-  intent: string;
-  message: string | null;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  done: 'changed' | 'cancelled' | null;
-  changeQuote: {
-    oldTotal: string;
-    newTotal: string;
-    difference: string;
-    days: { day: string; booked: string; current: string; charged: string }[];
-    documents: boolean;
-    key: string;
-  } | null;
-  cancelQuote: { summary: string; documents: string } | null;
-};
+/** What a posted manage form answers: every field of the component's result is set. */
+export type ManageActionData = Required<ManageBookingResult>;
 
 /** One history row as the timeline reads (a mail with its kind when the kind has a name). */
 function historyLabel(event: { kind: string; data: Record<string, unknown> }, locale: Locale): string {
