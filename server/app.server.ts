@@ -8,7 +8,8 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { currentTiming, serverTimingHeader, withRequestTiming } from '#database/request-timing.server.ts';
-import { DICTIONARIES, TRANSLATIONS_VERSION } from '~/i18n.server.ts';
+import { DICTIONARIES, TRANSLATIONS_VERSION, translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
 import { databaseAnswers } from '~/services/health.server.ts';
 import { configurePayments } from '~/services/payments/configure.server.ts';
 import { createApiRouter } from './api/index.ts';
@@ -51,6 +52,9 @@ export function createBaseApp(
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
   // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
   app.use(stagingGate(ctx.env));
+  // A path that decodes to a NUL byte or is not UTF-8 (a lone surrogate) names nothing and must never reach a route (a
+  // path parameter would reach the database, which refuses such text with an error): 400 (issue 14 item 3).
+  app.use(rejectUnreadablePaths);
 
   // Server-Timing (issue 11): db, render and total of every answer, set just before the headers leave.
   app.use((_req, res, next) => {
@@ -158,6 +162,34 @@ export function createBaseApp(
   app.use(pageErrorHandler(ctx));
   return app;
 }
+
+/**
+ * Whether a raw URL path decodes to text without NUL bytes. A percent-encoded lone surrogate is invalid UTF-8, so
+ * `decodeURIComponent` refuses it: both end here as "not readable".
+ */
+function isReadablePath(rawPath: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  return !path.includes('\0');
+}
+
+/** Answers 400 to a request whose path is not readable text ({@link isReadablePath}), in the caller's language. */
+const rejectUnreadablePaths: RequestHandler = (req, res, next) => {
+  if (isReadablePath(req.path)) {
+    next();
+    return;
+  }
+  const api = req.path.startsWith('/api/');
+  const locale = toLocale(api ? req.get('App-Language') : /^\/en(?:\/|$)/.test(req.path) ? 'en' : 'de');
+  const message = translator(locale)('api.error.bad_url');
+  res.status(400).setHeader('Cache-Control', 'no-store');
+  if (api) res.json({ message });
+  else res.type('text/plain; charset=utf-8').send(message);
+};
 
 function safeOrigin(url: string): string | null {
   try {

@@ -139,3 +139,21 @@ describe("request bodies the API cannot read (issue 14: a 4xx in the caller's la
     expect(res.body).toMatchObject({ authenticated: false });
   });
 });
+
+describe('paths that are not readable text (issue 14 item 3)', () => {
+  it('answers 400 with a translated message before any route, JSON under /api', async () => {
+    for (const path of ['/api/reservations/AB%00CD/cancel', '/api/faq%00']) {
+      const res = await supertest(test.app)
+        .get(path)
+        .set({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'App-Language': 'en' });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toEqual({ message: translator('en')('api.error.bad_url') });
+    }
+    for (const path of ['/zahlung/demo/%00x', '/parkplatz/%ED%A0%80', '/en/x%00']) {
+      const res = await supertest(test.app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.text).toBe(translator(path.startsWith('/en') ? 'en' : 'de')('api.error.bad_url'));
+    }
+    expect((await supertest(test.app).get('/healthz')).status).toBe(200);
+  });
+});
