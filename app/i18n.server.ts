@@ -5,10 +5,21 @@
 import crypto from 'node:crypto';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
+import adminDe from '../locales/admin-de.json' with { type: 'json' };
+import adminEn from '../locales/admin-en.json' with { type: 'json' };
 import { lookup, type Dictionary, type Locale } from './i18n.ts';
 
-/** Every locale's dictionary. */
+/** Every locale's dictionary: the texts of the shop, served to every browser. */
 export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
+
+/**
+ * The back office's texts (issue 15): server-side and on back-office pages only (the admin layout hands them to
+ * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
+ */
+export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = { de: adminDe, en: adminEn };
+
+/** What the server translates with: the shop's texts and the back office's. */
+const SERVER_DICTIONARIES: Record<Locale, Dictionary> = { de: { ...de, ...adminDe }, en: { ...en, ...adminEn } };
 
 /** Content hash of the dictionaries: the `v` of the translations URL, changes when a text changes. */
 export const TRANSLATIONS_VERSION = crypto
@@ -22,7 +33,7 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 /** Returns the lookup for `locale`, falling back to German, then to the key. */
 export function translator(locale: Locale): Translate {
-  return (key, params) => lookup(DICTIONARIES[locale], DICTIONARIES.de, key, params);
+  return (key, params) => lookup(SERVER_DICTIONARIES[locale], SERVER_DICTIONARIES.de, key, params);
 }
 
 /** The page-head `translations-url` for a locale (DESIGN §4). */

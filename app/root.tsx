@@ -115,7 +115,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const dictionary = dictionaryOf(locale) ?? EMPTY;
   const css = inlineStyle(appStylesHref);
   // A framed document (route handle `bare`) renders without the site's chrome; its links leave the frame.
-  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
+  const matches = useMatches();
+  const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
+  // The back office (issue 15, route handle `backOffice`) brings its own chrome: no shop header, footer or client
+  // layer (no cookie bar: staff pages set no consent-bound cookie).
+  const backOffice = matches.some((m) => (m.handle as { backOffice?: boolean } | undefined)?.backOffice === true);
   return (
     <html lang={locale}>
       <head>
@@ -166,7 +170,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               down when the parser reaches it (a layout shift of a fifth of the screen; issue 11 CLS). Its
               modals and flash messages are fixed or in the top layer, so their place in the source does not
               matter to the layout. */}
-          {bare ? null : (
+          {bare || backOffice ? null : (
             <ClientLayer
               flash={root?.flash ?? null}
               dictionary={dictionary}
@@ -176,6 +180,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           )}
           {bare ? (
             <main id="main">{children}</main>
+          ) : backOffice ? (
+            children
           ) : (
             <div className="flex min-h-dvh flex-col">
               <SiteHeader

@@ -61,6 +61,11 @@ export default [
     route('benachrichtigung/abmelden/:token', 'routes/airport-alert-unsubscribe.tsx', {
       id: 'airport-alert.unsubscribe',
     }),
+    // The back office (issue 15, DESIGN §3): its layout requires a staff session; sign-in and setup stand outside it.
+    route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
+    route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
+      index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
+    ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;

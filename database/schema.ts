@@ -635,3 +635,94 @@ export const reviews = pgTable(
     check('reviews_rating_range', sql`${t.rating} between 0 and 5`),
   ],
 );
+
+/** Back-office roles (issue 15, DESIGN §6 Staff): `admin` everything; `support` reservations, customers, mails; `operator` its company's lots. */
+export type StaffRole = 'admin' | 'support' | 'operator';
+
+/**
+ * Back-office staff (issue 15). `email` is stored lower-cased; `passwordHash` (argon2id PHC) is null until the
+ * invitation or setup link was used. `operator` names the operator company (`parking_lots.operator`) an
+ * `operator` account is limited to; null for the other roles. `totpSecret` (base32) is set at enrolment and the
+ * second factor counts once `totpEnabledAt` is set; `recoveryCodeHashes` are SHA-256 hex of the unused codes.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role').$type<StaffRole>().notNull(),
+    operator: text('operator'),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    /** a disabled account cannot sign in and its sessions end */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_idx').on(t.email),
+    check('staff_role_check', sql`${t.role} in ('admin', 'support', 'operator')`),
+    check('staff_operator_check', sql`(${t.role} = 'operator') = (${t.operator} is not null)`),
+  ],
+);
+
+/**
+ * One-time links of the back office (issue 15): `setup` creates the first admin (no staff row yet, `staffId`
+ * null); `invite` lets an invited member set a password. Only the SHA-256 hex of the token is stored.
+ */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'setup' | 'invite'>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * Staff sessions (issue 15), apart from the customers' `sessions`: the cookie holds a random token, the row its
+ * SHA-256 hex. `secondFactorAt` is null while the password was checked but the TOTP code not yet; only a session
+ * with it set grants access. Idle time-out 30 min (`lastSeenAt`), absolute `expiresAt`.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * The back office's audit log (issue 15): one row per write, who (`staffId`, null for the setup link), when,
+ * what (`action` like `reservation.cancel`, the entity and its id) and the values before → after (JSON, secrets
+ * and password hashes never included).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc()), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -18,6 +18,7 @@ import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
+import { purgeStaffSessions } from '~/services/staff-session.server.ts';
 import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
 import { SessionStore } from './session.server.ts';
@@ -126,6 +127,7 @@ export async function startApp(
           ctx.sessions.purgeExpired().catch((err) => logger.warn({ err }, 'session purge failed'));
           purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
           purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
+          purgeStaffSessions(ctx.db, ctx.now()).catch((err) => logger.warn({ err }, 'staff session purge failed'));
         },
         60 * 60 * 1000,
       )

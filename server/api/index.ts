@@ -24,6 +24,7 @@ import { ratingsRouter } from './ratings.ts';
 import { contactRouter } from './contact.ts';
 import { faqRouter } from './faq.ts';
 import { reservationsRouter } from './reservations.ts';
+import { adminApiRouter } from './admin.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {
@@ -91,6 +92,8 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(ratingsRouter(ctx));
   api.use(contactRouter(ctx)); // its per-IP limit lives in the service (shared with the page's no-JS action)
   api.use(faqRouter(ctx));
+  // The back office (issue 15): its own staff session, never the customer's.
+  api.use('/admin', adminApiRouter(ctx));
 
   api.use((_req, res, next) => next(new HttpError(404, apiLocals(res).t('api.error.not_found'))));
 

@@ -1,0 +1,81 @@
+/**
+ * What each back-office role may do (issue 15 item 1, DESIGN §6 Staff). Pure rules: the guard
+ * (`app/routes/helpers/staff-guard.server.ts`, `server/api/admin.ts`) asks `can()` before any work, and the
+ * services narrow an operator to its own company's lots with `operatorScope()`.
+ */
+
+/** Back-office roles; mirrors the `staff.role` check constraint. */
+const STAFF_ROLES = ['admin', 'support', 'operator'] as const;
+/** A back-office role. */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The areas of the back office. `prices` covers tariffs, price lists and seasons; `capacity` daily capacity,
+ * blackout days and overrides; `airports` lock/unlock and lots; `checkin` the car park's barrier page.
+ */
+export type StaffPermission =
+  | 'dashboard'
+  | 'reservations'
+  | 'customers'
+  | 'mails'
+  | 'checkin'
+  | 'prices'
+  | 'capacity'
+  | 'airports'
+  | 'coupons'
+  | 'reviews'
+  | 'staff'
+  | 'audit';
+
+/**
+ * Role → permissions. Issue 15: `admin` everything; `support` reservations, customers, mails — no prices;
+ * `operator` only the lots of its own company: their arrivals, reservations, check-in, prices and capacity
+ * (the anchors' partner portals let operators manage prices and capacity).
+ */
+const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
+  admin: new Set<StaffPermission>([
+    'dashboard',
+    'reservations',
+    'customers',
+    'mails',
+    'checkin',
+    'prices',
+    'capacity',
+    'airports',
+    'coupons',
+    'reviews',
+    'staff',
+    'audit',
+  ]),
+  support: new Set<StaffPermission>(['dashboard', 'reservations', 'customers', 'mails', 'checkin']),
+  operator: new Set<StaffPermission>(['dashboard', 'reservations', 'checkin', 'prices', 'capacity']),
+};
+
+/** Who is acting in the back office: the signed-in staff member, as the services see them. */
+export type StaffActor = {
+  staffId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** the operator company (`parking_lots.operator`) an `operator` is limited to; null for admin and support */
+  operator: string | null;
+};
+
+/** Whether `actor` may use `permission` at all (an operator is further limited by {@link operatorScope}). */
+export function can(actor: Pick<StaffActor, 'role'>, permission: StaffPermission): boolean {
+  return PERMISSIONS[actor.role].has(permission);
+}
+
+/**
+ * The operator company whose lots `actor` is limited to, or null for no limit (admin, support). Services filter
+ * lots, tariffs, reservations and customers by it; a record outside the scope is answered as not found (404),
+ * never as forbidden, so an operator learns nothing of another's data (issue 15 "Done when").
+ */
+export function operatorScope(actor: Pick<StaffActor, 'role' | 'operator'>): string | null {
+  return actor.role === 'operator' ? actor.operator : null;
+}
+
+/** True when `value` names a role. */
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}

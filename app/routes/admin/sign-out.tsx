@@ -1,0 +1,26 @@
+import { data, redirect } from 'react-router';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { clearStaffCookie, endStaffSession } from '~/services/staff-session.server.ts';
+import { readForm } from '../helpers/form-action.server.ts';
+import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from '../helpers/staff-guard.server.ts';
+import type { Route } from './+types/sign-out';
+
+/** admin.signout (`POST /admin/abmelden`): ends the staff session (CSRF-checked) and clears its cookie. */
+export async function action(args: Route.ActionArgs) {
+  const { app, session } = args.context.get(shopContext);
+  const locale = toLocale(args.params.lang);
+  const { csrfOk } = await readForm(args.request, session);
+  if (!csrfOk) throw data(translator(locale)('auth.page.csrf'), { status: 419, headers: ADMIN_HEADERS });
+  const state = await staffSessionOf(args);
+  if (state) await endStaffSession(app.db, state.id);
+  const headers = new Headers(ADMIN_HEADERS);
+  headers.append('Set-Cookie', clearStaffCookie(app.env.COOKIE_SECURE));
+  return redirect(adminSignInPath(locale), { headers });
+}
+
+/** A GET of the sign-out address signs nobody out (a link or prefetch must not): to the back office. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(params.lang === 'en' ? '/en/admin' : '/admin');
+}
