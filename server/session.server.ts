@@ -122,6 +122,7 @@ export type SessionStoreOptions = { db: Database; secret: string; secure: boolea
 export class SessionStore {
   /** The session lookup of every request with a cookie, prepared on first use (issue 11: planned once per connection). */
   private byIdStatement?: ReturnType<SessionStore['prepareById']>;
+  private writeStatement?: ReturnType<SessionStore['prepareWrite']>;
 
   /** `__Host-eap_session` under HTTPS, `eap_session` otherwise. */
   readonly cookieName: string;
@@ -222,10 +223,28 @@ export class SessionStore {
     const now = this.nowMs();
     const expiresAt = new Date(data.userId !== undefined ? signedInExpiry(data, now) : now + SESSION_TTL_MS);
     const userId = data.userId ?? null;
-    await this.options.db
+    await (this.writeStatement ??= this.prepareWrite()).execute({ id, data: JSON.stringify(data), expiresAt, userId });
+  }
+
+  /**
+   * The session upsert of every request that changes a session (a cart, a checkout), prepared on first use (issue 11:
+   * planned once per connection). The data goes as JSON text, cast in the statement, so both drivers bind it alike.
+   */
+  private prepareWrite() {
+    const data = sql`${sql.placeholder('data')}::jsonb`;
+    return this.options.db
       .insert(sessions)
-      .values({ id, data, expiresAt, userId })
-      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt, userId } });
+      .values({
+        id: sql.placeholder('id'),
+        data,
+        expiresAt: sql.placeholder('expiresAt'),
+        userId: sql.placeholder('userId'),
+      })
+      .onConflictDoUpdate({
+        target: sessions.id,
+        set: { data: sql`excluded.data`, expiresAt: sql`excluded.expires_at`, userId: sql`excluded.user_id` },
+      })
+      .prepare('session_write');
   }
 
   async delete(id: string): Promise<void> {

@@ -91,8 +91,10 @@ async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown,
 
 /**
  * Queues the confirmation mail with the secret guest link inside the booking transaction, so the mail is queued
- * exactly when the booking commits (transactional outbox). It runs in a savepoint: the booking stands whatever
- * happens to the mail (issue 3), a failure to queue is only logged. The mail is rendered when delivered.
+ * exactly when the booking commits (transactional outbox, issue 14 item 2). The outbox row is part of the booking:
+ * a booking that cannot queue its mail is not taken (the whole transaction rolls back and the client may retry
+ * with its key), because an acknowledged booking without its confirmation is what issue 14 forbids (decision
+ * 0026, which replaces the savepoint of decision 0006). The mail is rendered when delivered.
  */
 async function queueConfirmation(
   ctx: ServiceContext,
@@ -103,13 +105,7 @@ async function queueConfirmation(
 ): Promise<void> {
   const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
   const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
-  try {
-    await tx.transaction((savepoint) =>
-      queueReservationConfirmation(savepoint as unknown as Database, ctx.env, { reservation, accessUrl }),
-    );
-  } catch (err) {
-    ctx.logger.error({ err, reservationId: reservation.id }, 'could not enqueue the confirmation mail');
-  }
+  await queueReservationConfirmation(tx, ctx.env, { reservation, accessUrl });
 }
 
 /**
@@ -117,7 +113,7 @@ async function queueConfirmation(
  * 1. with an `Idempotency-Key`: a replay gets the stored answer (status and body as first sent); the key is
  *    checked first because after a success the cart is gone;
  * 2. `placeReservation` (validate, price, book); the confirmation mail is queued in the booking's own
- *    transaction (in a savepoint: a failure to queue it is logged and the booking stands); with a key, the 201
+ *    transaction (a failure to queue it fails the booking: no booking without its mail); with a key, the 201
  *    answer is stored in it too, so a crash in between cannot book twice;
  * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
  * 4. an online payment (`pending_payment`, issue 13): the provider's hosted checkout is started, and the answer's

@@ -402,20 +402,30 @@ describe('POST /api/checkout', () => {
     expect(retry.status).toBe(201);
   });
 
-  it('keeps the booking when the confirmation mail cannot be queued or delivered', async () => {
-    const c = await clientWithCart(fraTariffs[0].id);
+  it('takes no booking whose confirmation mail cannot be queued: all or nothing (decision 0026)', async () => {
+    const tariffId = fraTariffs[0].id;
+    const c = await clientWithCart(tariffId);
+    const before = {
+      reservations: (await test.ctx.db.select().from(reservations)).length,
+      booked: await bookedDays(tariffId),
+    };
     // A real failure of the outbox: its table is gone for the duration of the request.
     await test.ctx.db.execute(sql`alter table mail_outbox rename to mail_outbox_away`);
     let res;
     try {
-      res = await c.post('checkout', body());
+      res = await c.post('checkout', body(), { 'Idempotency-Key': 'outbox-down-1' });
     } finally {
       await test.ctx.db.execute(sql`alter table mail_outbox_away rename to mail_outbox`);
     }
-    expect(res.status).toBe(201);
-    const row = await storedReservation(res.body.reservation.reference);
-    expect(row).toBeDefined();
-    expect(await outboxRows(test.ctx.db, row.id)).toHaveLength(0);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(res.body.message).toBeTruthy();
+    expect((await test.ctx.db.select().from(reservations)).length).toBe(before.reservations);
+    expect(await bookedDays(tariffId)).toEqual(before.booked);
+    // The key was released: the same attempt books once the outbox is back, with its mail queued.
+    const retry = await c.post('checkout', body(), { 'Idempotency-Key': 'outbox-down-1' });
+    expect(retry.status).toBe(201);
+    const row = await storedReservation(retry.body.reservation.reference);
+    expect(await outboxRows(test.ctx.db, row.id)).toHaveLength(1);
   });
 
   it('numbers invoices gaplessly and gives unique references', async () => {
