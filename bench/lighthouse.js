@@ -7,6 +7,7 @@
 // category scores, LCP, TBT and CLS per page, and the failed audits) and prints a markdown table. Each page is
 // audited LIGHTHOUSE_RUNS times (default 5) and the run of median performance is reported, as Lighthouse's
 // documentation on score variability advises; the table also lists every run's performance score.
+// LIGHTHOUSE_PAGES (comma-separated page names) audits only those pages; LIGHTHOUSE_REPORTS=dir keeps the full reports.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -170,7 +171,10 @@ try {
     'checkout.booking': { path: '/buchung', headers: { Cookie: await cartCookie() } },
   };
   const results = { date: new Date().toISOString(), cores: os.cpus().length, lighthouse: '12.2.3', pages: {} };
+  // LIGHTHOUSE_PAGES (e.g. `airports.show`) audits only those pages, for quicker experiments.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   for (const [name, { path: pagePath, headers }] of Object.entries(pages)) {
+    if (only && !only.includes(name)) continue;
     // Warm the page (caches, lazy compilation) so the audit measures a steady server.
     for (let i = 0; i < 5; i++) await (await fetch(BASE + pagePath, { headers })).text();
     const runs = [];

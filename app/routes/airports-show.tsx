@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { data } from 'react-router';
 import { useAirportComment } from '~/components/features/airport-comment.tsx';
 import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
@@ -56,6 +57,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { airport, airports, tariffs, minDate, lots, mapTileUrl, ratings } = loaderData;
+  // Stable between renders: the directions island hydrates late (as it nears the viewport), and a changed prop
+  // before then would make React throw its server HTML away and render it anew.
+  const mapProps = useMemo(
+    () => ({ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }),
+    [airports, lots, airport.slug, mapTileUrl],
+  );
   const comment = useAirportComment();
   return (
     <div className="container-page py-8 sm:py-12">
@@ -99,12 +106,9 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* Directions, ratings and FAQ render at once: axe (Lighthouse accessibility) misjudges the small targets
-          of skipped content as obscured (target-size), and these sections are full of them. */}
-      <AirportDirections
-        airport={airport}
-        mapProps={{ airports, lots, focus: airport.slug, tileUrl: mapTileUrl }}
-        lots={lots}
-      />
+          of skipped content as obscured (target-size), and these sections are full of them. They hydrate only
+          as they near the viewport (island `whenVisible`). */}
+      <AirportDirections airport={airport} mapProps={mapProps} lots={lots} />
       {ratings ? <RatingsSection ratings={ratings} title={t('ratings.airport.title')} /> : null}
       <AirportFaq airport={airport.name} entries={loaderData.faq} />
       <AirportCommentModal airport={comment.airport} />

@@ -4,7 +4,7 @@
  * sandbox; the markers must show anyway.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { localDateTime, pageHydrated } from './pages.ts';
+import { localDateTime, nearbyHydrated, pageHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
@@ -25,7 +25,10 @@ const isMapChunk = (path: string) => /^\/js\/airport-map-[\w-]+\.js$/.test(path)
 
 /** Loads the interactive map on purpose (privacy first: until then the page shows our static overview). */
 async function loadMap(page: Page) {
-  await page.getByRole('button', { name: 'Karte laden' }).click();
+  const button = page.getByRole('button', { name: 'Karte laden' });
+  // On the airport page the map is far below the fold and hydrates as it nears the viewport (issue 11).
+  await nearbyHydrated(button);
+  await button.click();
 }
 const isDatePickerChunk = (path: string) => /^\/js\/date-picker-[\w-]+\.js$/.test(path);
 

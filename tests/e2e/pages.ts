@@ -106,13 +106,26 @@ export async function hydratedElement(locator: Locator): Promise<void> {
  * Waits until the page is fully interactive: the client layer is mounted and every island has hydrated (each
  * hydrates from a chunk of its own after the first paint, decisions 0019/0020; a click before that gets the
  * no-JavaScript behaviour: a link navigates, a form posts). Every element React hydrated carries its props.
+ * Islands that hydrate only near the viewport (`data-hydrate="visible"`, issue 11) are left out: scroll to one
+ * with {@link nearbyHydrated} before using it.
  */
 export async function pageHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (typeof (window as { eapFlash?: unknown }).eapFlash !== 'function') return false;
     const controls = document.body.querySelectorAll('a, button, input, select, textarea, form');
-    return [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
+    return [...controls]
+      .filter((el) => !el.closest('[data-hydrate="visible"]'))
+      .every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
   });
+}
+
+/**
+ * Scrolls `locator` into view and waits until React has hydrated it: for the parts of a page that hydrate only as
+ * they near the viewport (islands with `whenVisible`, issue 11), as a visitor's scrolling would.
+ */
+export async function nearbyHydrated(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await hydratedElement(locator);
 }
 
 /** Page object of the account modals and pages (issue 8). */

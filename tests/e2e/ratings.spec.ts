@@ -4,6 +4,7 @@
  * reviews with JavaScript (API) and without (link), the translate button.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { nearbyHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
@@ -37,6 +38,8 @@ test.describe('ratings', () => {
     await page.goto('/parkplatz/frankfurt');
     await hydrated(page);
     const section = page.getByRole('region', { name: 'Kundenbewertungen' });
+    // below the fold: the section hydrates as it nears the viewport (issue 11)
+    await nearbyHydrated(section);
     await expect(section.locator('[data-rating-id="eap-fra"]').first()).toBeVisible();
     await expect(section.getByRole('img', { name: SUMMARY })).toContainText(/^\d,\d\/5$/);
     await expect(section.getByRole('img', { name: '5 von 5 Sternen' }).first()).toContainText('5/5');
@@ -78,6 +81,7 @@ test.describe('ratings', () => {
     const english = page.locator('article[data-review-id]').filter({ hasText: 'Auf Englisch verfasst' }).first();
     // pinned by id: once translated, the article no longer says "Auf Englisch verfasst"
     const review = page.locator(`article[data-review-id="${await english.getAttribute('data-review-id')}"]`);
+    await nearbyHydrated(review);
     const original = (await review.locator('[lang="en"]').textContent()) ?? '';
     await review.getByRole('button', { name: 'Übersetzen' }).click();
     await expect(review.getByText('Aus dem Englischen übersetzt')).toBeVisible();

@@ -6,8 +6,14 @@
  * preloaded in the page head). Until it arrives the server's HTML stays in place: its links and forms work as
  * before hydration, and a click on it is replayed once it hydrates (React's selective hydration of a Suspense
  * boundary). Memoised, so a parent's re-render does not force the boundary out of hydration; pass stable props.
+ *
+ * `{ whenVisible: true }` also defers the hydration itself (not the download) until the server's HTML comes within
+ * a screen of the viewport, or is touched or focused: hydrating a long section far below the fold is main-thread
+ * work a visitor may never need (issue 11: Lighthouse's total blocking time on the airport page). Such an island
+ * renders inside a `<div>` of its own (the element that is watched). Mounted by a client-side navigation instead
+ * of hydrated, it renders at once.
  */
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -18,8 +24,14 @@ export function islandsReady(): Promise<void> {
   return Promise.all(pending).then(() => undefined);
 }
 
+/** How far below (or above) the viewport a deferred island starts to hydrate: about a screen. */
+const NEAR_VIEWPORT_MARGIN = '100% 0px';
+
 /** A component whose code loads apart from the page's first-load JavaScript; see the module comment. */
-export function island<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+export function island<P extends object>(
+  load: () => Promise<Module<P>>,
+  options: { whenVisible?: boolean } = {},
+): ComponentType<P> {
   let loaded: Module<P> | null = null;
   let loading: Promise<Module<P>> | null = null;
   const start = () =>
@@ -27,9 +39,24 @@ export function island<P extends object>(load: () => Promise<Module<P>>): Compon
       loaded = module;
       return module;
     }));
+  // The hydration gate of a deferred island: opened once its HTML nears the viewport (or at once when not deferred).
+  const deferred = options.whenVisible === true && !import.meta.env.SSR;
+  let gateOpen = !deferred;
+  let openGate: () => void = () => {};
+  const gate = deferred
+    ? new Promise<void>((resolve) => {
+        openGate = () => {
+          gateOpen = true;
+          resolve();
+        };
+      })
+    : Promise.resolve();
   // a thenable that answers at once when the module is there, so React renders without suspending
   const Lazy = lazy(
-    () => (loaded ? { then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } : start()) as Promise<Module<P>>,
+    () =>
+      (loaded && gateOpen
+        ? { then: (resolve: (m: Module<P>) => void) => resolve(loaded!) }
+        : gate.then(start)) as Promise<Module<P>>,
   );
   if (import.meta.env.SSR) pending.push(start());
   else void start().catch(() => undefined);
@@ -40,5 +67,37 @@ export function island<P extends object>(load: () => Promise<Module<P>>): Compon
       </Suspense>
     );
   }
-  return memo(Island) as unknown as ComponentType<P>;
+  if (!options.whenVisible) return memo(Island) as unknown as ComponentType<P>;
+
+  function VisibleIsland(props: P) {
+    const ref = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      const element = ref.current;
+      if (gateOpen || !element) return;
+      // Nothing from the server inside: mounted by a client-side navigation, nothing to defer.
+      if (!element.hasChildNodes() || typeof IntersectionObserver === 'undefined') {
+        openGate();
+        return;
+      }
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && openGate(), {
+        rootMargin: NEAR_VIEWPORT_MARGIN,
+      });
+      observer.observe(element);
+      // A touch or keyboard focus on it before it scrolled near (e.g. a jump link): hydrate now.
+      element.addEventListener('pointerdown', openGate, { once: true });
+      element.addEventListener('focusin', openGate, { once: true });
+      void gate.then(() => observer.disconnect());
+      return () => {
+        observer.disconnect();
+        element.removeEventListener('pointerdown', openGate);
+        element.removeEventListener('focusin', openGate);
+      };
+    }, []);
+    return (
+      <div ref={ref} data-hydrate="visible">
+        <Island {...props} />
+      </div>
+    );
+  }
+  return memo(VisibleIsland) as unknown as ComponentType<P>;
 }
