@@ -55,7 +55,8 @@ afterAll(() => {
   for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('import rules (DESIGN §2)', () => {
+// Each case spawns dependency-cruiser (a second or more on a busy 2-core machine): not a timing test.
+describe('import rules (DESIGN §2)', { timeout: 60_000 }, () => {
   it('pass a tree whose imports flow one way', () => {
     const result = cruise(scratchProject({}));
     expect(result.output).not.toMatch(/error/);
