@@ -157,3 +157,21 @@ describe('paths that are not readable text (issue 14 item 3)', () => {
     expect((await supertest(test.app).get('/healthz')).status).toBe(200);
   });
 });
+
+describe('the payment webhook with an unreadable body (found by the property-based tests, issue 14)', () => {
+  it('answers 400 for a body declared compressed that is not, 415 for an unknown encoding, never 500', async () => {
+    const post = (encoding: string) =>
+      supertest(test.app)
+        .post('/api/payment/webhook/stripe')
+        .set({ 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'App-Language': 'en' })
+        .send('{"id":"evt_1","type":"checkout.session.completed"}');
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await post(encoding);
+      expect(res.status, encoding).toBe(400);
+      expect(res.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
+    }
+    const unknown = await post('x-unknown');
+    expect(unknown.status).toBe(415);
+    expect(unknown.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
+  });
+});
