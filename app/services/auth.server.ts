@@ -17,7 +17,7 @@ import type { Gender } from '~/domain/checkout-schema.ts';
 import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { deliverPendingMail, enqueueAccountMail } from './mail.server.ts';
+import { enqueueAccountMail, kickMailDelivery } from './mail.server.ts';
 import { requestNewsletterForSignUp } from './newsletter.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import { DatabaseRateLimitStore } from './rate-limit-store.server.ts';
@@ -226,7 +226,8 @@ export async function sendTokenMail(
     firstname: input.user.firstname,
     validFor: validFor(input.locale, ttlMs),
   });
-  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+  // Like every queued mail: this process's worker, or in a cluster the jobs process, delivers it (decision 0018).
+  kickMailDelivery(ctx);
 }
 
 /** Signs `userId` in on `session`: a new id (against session fixation), the user and the sign-in time. */

@@ -1,9 +1,10 @@
 /**
- * The JSON API under `/api` (SPEC §7, DESIGN §5). Order of the checks: JSON body → `X-Requested-With`
+ * The JSON API under `/api` (SPEC §7, DESIGN §5). Order of the checks: JSON body (readable text) → `X-Requested-With`
  * (400) → session → CSRF for every non-GET and `GET auth/signout` (419) → the area routers → JSON 404.
  * Errors never leave as HTML; 500s carry no stack outside debug.
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { containsUnreadableText } from '~/domain/readable-text.ts';
 import { toLocale } from '~/i18n.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-availability.server.ts';
 import { translator } from '~/i18n.server.ts';
@@ -38,6 +39,12 @@ export function createApiRouter(ctx: AppContext): Router {
   });
 
   api.use(express.json({ limit: '64kb', strict: true }));
+  // A NUL byte or a lone surrogate anywhere in the body is text no field can hold (the database refuses NUL): 400
+  // before any route, so no service ever sees it (issue 14 item 3).
+  api.use((req, res, next) => {
+    if (containsUnreadableText(req.body)) next(new HttpError(400, apiLocals(res).t('api.error.bad_text')));
+    else next();
+  });
 
   api.use((req, res, next) => {
     if (req.get('X-Requested-With') !== 'XMLHttpRequest') {

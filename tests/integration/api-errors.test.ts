@@ -175,3 +175,25 @@ describe('the payment webhook with an unreadable body (found by the property-bas
     expect(unknown.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
   });
 });
+
+describe('text that no field can hold (issue 14 item 3, found by the property-based tests)', () => {
+  it('answers 400 with a translated message for a NUL byte or a lone surrogate anywhere in the body, and stores nothing', async () => {
+    const client = await new ApiClient(test).start();
+    const count = async () =>
+      (await test.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`)).rows[0].n;
+    const before = await count();
+    const message = 'Eine Frage zu meiner Buchung, bitte um Rückruf.';
+    for (const body of [
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message: `${message}\u0000` },
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message: `${message}\uD800` },
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message, ['x\u0000']: 1 },
+    ]) {
+      const res = await client.post('contact', body, { 'App-Language': 'en' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: translator('en')('api.error.bad_text') });
+    }
+    expect(await count()).toBe(before);
+    const ok = await client.post('contact', { topic: 'booking', name: 'Erika', email: 'erika@example.org', message });
+    expect(ok.status).toBe(202);
+  });
+});
