@@ -7,8 +7,11 @@
 
 /** Whether `text` holds a NUL byte or a lone surrogate (it is not "well-formed" Unicode text). */
 export function isUnreadableText(text: string): boolean {
-  return text.includes('\0') || !text.isWellFormed();
+  return text.includes('\0') || LONE_SURROGATE.test(text);
 }
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Whether any string in `value` (a parsed JSON body or form: object keys and values, array items, nested to any

@@ -52,11 +52,6 @@ export function apiLocals(res: Response): ApiLocals {
   return res.locals as ApiLocals;
 }
 
-/** `scheme://host` of the request (for links in mails when `PUBLIC_URL` is not set). */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host')}`;
-}
-
 /** Wraps an async handler so its rejections reach the JSON error handler. */
 export function handle(fn: (req: Request, res: Response) => Promise<unknown>) {
   return (req: Request, res: Response, next: NextFunction) => {

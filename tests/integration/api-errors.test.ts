@@ -2,7 +2,8 @@
  * The API's error contract (DESIGN §5): `GET auth/signout` needs the CSRF header like every write (419 JSON),
  * and an unexpected error is 500 JSON — without a stack unless APP_DEBUG is on.
  */
-import { sql } from 'drizzle-orm';
+import { count as count_, sql } from 'drizzle-orm';
+import { mailOutbox } from '../../database/schema.ts';
 import zlib from 'node:zlib';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,8 +180,7 @@ describe('the payment webhook with an unreadable body (found by the property-bas
 describe('text that no field can hold (issue 14 item 3, found by the property-based tests)', () => {
   it('answers 400 with a translated message for a NUL byte or a lone surrogate anywhere in the body, and stores nothing', async () => {
     const client = await new ApiClient(test).start();
-    const count = async () =>
-      (await test.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`)).rows[0].n;
+    const count = async () => (await test.ctx.db.select({ n: count_() }).from(mailOutbox))[0].n;
     const before = await count();
     const message = 'Eine Frage zu meiner Buchung, bitte um Rückruf.';
     for (const body of [

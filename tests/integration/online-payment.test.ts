@@ -277,7 +277,7 @@ describe('POST /api/payment/webhook/stripe', () => {
     const { row: sent, mail, accessLink } = await deliveredConfirmation(test.ctx.db, dataDir, row.id, 15_000);
     expect(mail.subject).toContain(reference);
     const url = new URL(accessLink!);
-    expect(url.hostname).toBe('127.0.0.1'); // the origin the customer booked on (no PUBLIC_URL here)
+    expect(url.origin).toBe('http://localhost:3000'); // PUBLIC_URL (its default outside production), never the request host
     expect(url.pathname).toBe(`/reservierung/${reference}`);
     expect(verifyGuestToken(url.searchParams.get('token')!, after.guestTokenHash)).toBe(true);
     const eml = fs.readdirSync(path.join(dataDir, 'mail')).find((f) => f.endsWith(`-${sent.id}.eml`))!;
