@@ -24,7 +24,7 @@ let round = 0;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-unlock-'));
-  test = await createTestApp({ env: { DATA_DIR: dataDir } });
+  test = await createTestApp({ env: { DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' } });
   test.ctx.adminToken = TOKEN;
   [kassel] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'kassel'));
 });

@@ -416,7 +416,7 @@ describe('every page action under malformed form posts (property-based, issue 14
     );
     if (process.env.FUZZ_DEBUG) for (const [k, v] of seen) console.log(k, [...v].sort().join(' '));
     for (const action of ACTIONS) expect(seen.get(action.path), action.path).toBeDefined();
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('a posted form with a NUL byte (issue 14 item 3, found by the property-based tests)', () => {

@@ -427,7 +427,7 @@ describe('demo provider', () => {
     const paid = await bookOnline(stayOf('2026-12-17', '2026-12-17'));
     const [payment] = await paymentsOf(paid.row.id);
     expect(payment.provider).toBe('demo');
-    expect(payment.checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1(:\d+)?\/zahlung\/demo\/demo_cs_[0-9a-f]{24}$/);
+    expect(payment.checkoutUrl).toMatch(/^http:\/\/localhost:3000\/zahlung\/demo\/demo_cs_[0-9a-f]{24}$/);
     expect(await loadDemoCheckout(test.ctx, payment.sessionId!)).toMatchObject({
       reference: paid.reference,
       amountCents: paid.row.totalCents,
