@@ -100,7 +100,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers a 32-bit column, a day count or a price cannot hold, and other odd numbers. */
-export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
+const nastyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(
     2 ** 31,
     -(2 ** 31) - 1,
