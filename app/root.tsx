@@ -23,6 +23,7 @@ import { hasMapConsent } from './client/map-consent.ts';
 import { currentUser } from './services/auth.server.ts';
 import appStylesHref from './app.css?url';
 import { shopContext } from './router-context.ts';
+import { unreadableFormAnswer } from './routes/helpers/form-action.server.ts';
 
 // Header and footer hydrate from chunks of their own (issue 11: first-load JavaScript budget).
 const SiteHeader = island(() => import('./components/layout/site-header.tsx').then((m) => ({ default: m.SiteHeader })));
@@ -30,6 +31,12 @@ const ClientLayer = island(() =>
   import('./components/widgets/client-layer.tsx').then((m) => ({ default: m.ClientLayer })),
 );
 const SiteFooter = island(() => import('./components/layout/site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+
+// Before any page action: a posted form with a NUL byte or a lone surrogate is refused here (400), so no action
+// hands such text to the database (issue 14 item 3).
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params }, next) => (await unreadableFormAnswer(request, toLocale(params.lang))) ?? next(),
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app, session, stagingAuthorization } = context.get(shopContext);

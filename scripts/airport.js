@@ -7,10 +7,12 @@
 // 2. When no shop runs (no token file, or its process is gone), the command opens the database itself through
 //    the production build (PGlite in `DATA_DIR/pglite`, or `DATABASE_URL`), building it first if needed.
 // 3. When a shop holds the PGlite directory but does not answer, it refuses: exit code 1.
-// Environment: DATA_DIR (default .data), PORT/HOST (used when the token file names no port), DATABASE_URL.
+// Environment: DATA_DIR (default .data), PORT/HOST (used when the token file names no port), DATABASE_URL,
+// PUBLIC_URL (links in the unlock mails).
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.js';
+import { defaultPublicUrl } from './public-url.js';
 
 const USAGE = 'Usage: npm run airport -- lock|unlock <slug>   (e.g. npm run airport -- unlock kassel)';
 
@@ -110,6 +112,8 @@ if (info) {
 }
 
 buildIfNeeded();
+// The unlock mails link to the airport's page: PUBLIC_URL, or the local default with a warning, as `npm start`.
+defaultPublicUrl();
 const { runAirportCommand } = await import(new URL('../build/server/index.js', import.meta.url).href);
 try {
   const change = await runAirportCommand({ action, slug });

@@ -32,13 +32,11 @@ export async function runAirportCommand(input: {
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
   try {
     await handle.migrate();
-    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
     return await setAirportStatus(
       { db: handle.db, env, logger, now: () => new Date() },
       {
         slug: input.slug,
         status: input.action === 'unlock' ? 'active' : 'locked',
-        origin: `http://${host}:${env.PORT}`,
       },
     );
   } finally {

@@ -4,7 +4,7 @@ import { isDramaNumber } from '#database/seed/drama-numbers.ts';
 import { loadEnv } from './env.server.ts';
 
 /** A source with the session secret set, so loading writes no file. */
-const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test-env' };
+const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test-env', PUBLIC_URL: 'https://parken.example' };
 
 /** The Impressum of a real company (SHOP_SAMPLE_DATA=0 needs every sample value replaced). */
 const real = {
@@ -123,5 +123,39 @@ describe('loadEnv: online payment (issue 13)', () => {
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: set both/);
     expect(() => loadEnv({ ...base, STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: set both/);
     expect(() => loadEnv({ ...base, STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+  });
+});
+
+describe('loadEnv: PUBLIC_URL (issue 14 item 7, decision 00XX)', () => {
+  const { PUBLIC_URL: _none, ...unset } = base;
+
+  it('is required in production, with a message naming the variable', () => {
+    expect(() => loadEnv({ ...unset, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadEnv({ ...unset })).toThrow(/PUBLIC_URL/); // NODE_ENV defaults to production
+    expect(() => loadEnv({ ...unset, NODE_ENV: 'production', PUBLIC_URL: '  ' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('must be an absolute http(s) URL', () => {
+    for (const bad of [
+      'parken.example',
+      '/shop',
+      'ftp://parken.example',
+      'javascript:alert(1)',
+      'https://x.example/?a=1',
+    ]) {
+      expect(() => loadEnv({ ...base, PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be an absolute http\(s\) URL/);
+    }
+  });
+
+  it('is used as set, without a trailing slash', () => {
+    expect(loadEnv({ ...base, NODE_ENV: 'production' }).PUBLIC_URL).toBe('https://parken.example');
+    expect(loadEnv({ ...base, PUBLIC_URL: 'https://parken.example/shop/' }).PUBLIC_URL).toBe(
+      'https://parken.example/shop',
+    );
+  });
+
+  it('defaults to http://localhost:<PORT> outside production', () => {
+    expect(loadEnv({ ...unset, NODE_ENV: 'development', PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+    expect(loadEnv({ ...unset, NODE_ENV: 'test' }).PUBLIC_URL).toBe('http://localhost:3000');
   });
 });

@@ -56,7 +56,20 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** lifetime of a cached anonymous page, s (issue 11); unset: 5, or 0 (off) in development */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The shop's public address (`https://parkplatz-shop.example`): the base of every link in mails and documents,
+   * never the request's Host header (issue 14 item 7, decision 00XX). Required in production; elsewhere
+   * `http://localhost:<PORT>` when unset. Resolved by `loadEnv`.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || isAbsoluteHttpUrl(v),
+      'must be an absolute http(s) URL, e.g. https://parkplatz-shop.example',
+    ),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parkplatz-Shop <buchung@parkplatz-shop.example>'),
   SHOP_NAME: z.string().default('Parkplatz-Shop'),
@@ -176,9 +189,11 @@ const EnvSchema = z.object({
  * The validated environment plus the derived, always-present session secret and the resolved number of worker
  * processes (`WEB_CONCURRENCY`, at least 1).
  */
-export type Env = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY' | 'PUBLIC_URL'> & {
   SESSION_SECRET: string;
   WEB_CONCURRENCY: number;
+  /** absolute http(s) origin (and path prefix, if any) without a trailing slash */
+  PUBLIC_URL: string;
 };
 
 /**
@@ -205,9 +220,36 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    PUBLIC_URL: publicUrl(env),
     WEB_CONCURRENCY: webConcurrency(env),
     SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
   };
+}
+
+/**
+ * The base of links in mails and documents (issue 14 item 7, decision 00XX): `PUBLIC_URL` without its trailing
+ * slash; outside production `http://localhost:<PORT>` when unset. The request's Host header is never used: a
+ * client controls it, and a reset link pointing at its host would hand it the token.
+ * @throws Error in production without `PUBLIC_URL` (`npm start` sets a local default and says so).
+ */
+function publicUrl(env: z.infer<typeof EnvSchema>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment:\n  PUBLIC_URL: required in production: the absolute http(s) address of the shop, e.g. ' +
+        "https://parkplatz-shop.example (links in mails and documents use it, never the request's Host header)",
+    );
+  }
+  return `http://localhost:${env.PORT}`;
+}
+
+function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -82,10 +82,6 @@ export async function startApp(
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
     onIdleError: (err) => logger.warn({ err }, 'idle database connection failed'),
   });
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-    // Mail links fall back to the request's Host header, which a client controls.
-    logger.warn('PUBLIC_URL is not set: links in mails use the request host; set it for a public deployment');
-  }
   // One process at a time (several workers, several hosts): the first migrates and seeds, the rest find it done.
   // A database that is not up yet (both started together, a restart) is waited for, not a reason to exit.
   await retryWhileUnavailable(logger, async () => {

@@ -104,8 +104,7 @@ export function internalRouter(ctx: AppContext): Router {
       res.status(404).json({ message: `Unknown action "${action}": use lock or unlock.` });
       return;
     }
-    const origin = `${req.protocol}://${req.get('host') ?? `127.0.0.1:${ctx.env.PORT}`}`;
-    setAirportStatus(ctx, { slug: req.params.slug, status: action === 'unlock' ? 'active' : 'locked', origin })
+    setAirportStatus(ctx, { slug: req.params.slug, status: action === 'unlock' ? 'active' : 'locked' })
       .then((change) => {
         if (!change) {
           res.status(404).json({ error: 'unknown_airport', message: `Unknown airport "${req.params.slug}".` });

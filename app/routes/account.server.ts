@@ -21,9 +21,9 @@ type T = (key: string, params?: Record<string, string | number>) => string;
 /** Runs `intent` for the signed-in `userId`; answers with a redirect and a flash (throws a refusal). */
 export async function runAccountIntent(
   { app, session }: Pick<ShopContext, 'app' | 'session'>,
-  input: { intent: string; form: FormData; userId: number; locale: Locale; origin: string; t: T },
+  input: { intent: string; form: FormData; userId: number; locale: Locale; t: T },
 ): Promise<Response> {
-  const { intent, form, userId, locale, origin, t } = input;
+  const { intent, form, userId, locale, t } = input;
   const account = localePath(locale, '/konto');
   const done = (url: string, type: string, message: string, title?: string) =>
     redirectWithFlash(session, url, { type, message, title }, { headers: PRIVATE_HEADERS });
@@ -36,7 +36,7 @@ export async function runAccountIntent(
       return done(account, 'success', t('account.password.saved'));
     case 'email': {
       // the message says where the link went; the service's key is translated here
-      await changeEmail(app, { userId, body: changeEmailBody(form), locale, origin });
+      await changeEmail(app, { userId, body: changeEmailBody(form), locale });
       return done(account, 'info', t('account.email.sent', { email: String(form.get('email') ?? '').trim() }));
     }
     case 'delete':

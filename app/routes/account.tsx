@@ -51,8 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await currentUser(app, { session });
   if (!user) signInFirst(locale, '/konto');
   try {
-    const origin = new URL(request.url).origin;
-    return await runAccountIntent({ app, session }, { intent, form, userId: user.id, locale, origin, t });
+    return await runAccountIntent({ app, session }, { intent, form, userId: user.id, locale, t });
   } catch (error) {
     return refusal(error, t, values, intent);
   }

@@ -36,8 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { form, values, csrfOk } = await readForm(request, session);
   if (!csrfOk) return csrfFailure(t, values);
   try {
-    const origin = new URL(request.url).origin;
-    await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp, origin });
+    await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp });
     return await redirectWithFlash(
       session,
       localePath(locale, '/anmelden'),

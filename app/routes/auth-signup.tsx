@@ -33,8 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { form, values, csrfOk } = await readForm(request, session);
   if (!csrfOk) return csrfFailure(t, values);
   try {
-    const origin = new URL(request.url).origin;
-    const user = await signUp(app, { session, body: signUpBody(form), locale, clientIp, origin });
+    const user = await signUp(app, { session, body: signUpBody(form), locale, clientIp });
     return await redirectWithFlash(
       session,
       localePath(locale, '/konto'),

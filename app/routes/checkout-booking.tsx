@@ -72,8 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const step = visibleStep(session, new URL(request.url).searchParams.get('schritt'));
     return data({ step, errors: {}, message: 'auth.page.csrf' }, { status: 419, headers: PRIVATE_HEADERS });
   }
-  const origin = new URL(request.url).origin;
-  const result = await postCheckoutStep(app, { session, values, locale, requestOrigin: origin });
+  const result = await postCheckoutStep(app, { session, values, locale });
   if (result.kind !== 'refused') {
     // No loader runs before a redirect: the session (draft, guest access) is saved here.
     const headers = new Headers(NO_STORE);

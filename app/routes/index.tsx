@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ratings,
     jsonLd: ratingJsonLd(
-      { '@type': 'Organization', name: app.env.SHOP_NAME, url: new URL('/', app.env.PUBLIC_URL ?? request.url).href },
+      { '@type': 'Organization', name: app.env.SHOP_NAME, url: new URL('/', app.env.PUBLIC_URL).href },
       ratings,
     ),
     title: t('home.meta.title'),

@@ -33,7 +33,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       locale,
       clientIp,
       userAgent: request.headers.get('User-Agent') ?? undefined,
-      origin: new URL(request.url).origin,
       source: toConsentSource(form.get('source')),
     });
     return await redirectWithFlash(session, safeReturnPath(values.returnTo, localePath(locale, '/newsletter')), {

@@ -20,7 +20,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     suffix: '/bezahlen',
   });
-  const origin = new URL(request.url).origin;
-  const url = await startOnlinePayment(shop.app, { reference, origin, locale });
+  const url = await startOnlinePayment(shop.app, { reference, locale });
   throw redirect(url ?? localePath(locale, `/reservierung/${reference}`), { headers: GUEST_PRIVATE_HEADERS });
 }

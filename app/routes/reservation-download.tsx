@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
   const file = await reservationDocumentFile(shop.app, details, {
     fileName: params.file,
-    baseUrl: shopOrigin(shop.app, request),
+    baseUrl: shopOrigin(shop.app),
   });
   if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {

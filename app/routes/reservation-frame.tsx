@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = translator(locale);
   const notFound = () => data(null, { status: 404, headers: PRIVATE_HEADERS });
   if (params.document === 'parkschein') {
-    const voucher = buildVoucherView(shop.app, details, { locale, baseUrl: shopOrigin(shop.app, request) });
+    const voucher = buildVoucherView(shop.app, details, { locale, baseUrl: shopOrigin(shop.app) });
     if (!voucher) throw notFound();
     voucher.qrDataUrl = await qrCodeSvgDataUrl(voucher.qrPayload);
     const title = t('reservation.documents.voucher.frame', { reference: details.reservation.reference });

@@ -177,7 +177,7 @@ export async function changePassword(
  */
 export async function changeEmail(
   ctx: ServiceContext,
-  input: { userId: number; body: unknown; locale: Locale; origin: string },
+  input: { userId: number; body: unknown; locale: Locale },
 ): Promise<void> {
   const user = await requireUser(ctx, input.userId);
   const data = parseBody(ChangeEmailSchema, input.body);
@@ -189,7 +189,6 @@ export async function changeEmail(
     purpose: 'change_email',
     email: data.email,
     locale: input.locale,
-    origin: input.origin,
   });
 }
 

@@ -36,17 +36,17 @@ const DELIVERY_BATCH = 25;
  * (not yet notified, not unsubscribed) and queues one mail per request in the visitor's language: the airport is
  * bookable again, a link to its page, the unsubscribe link; then delivers the queued mail (SMTP or `.eml`).
  *
- * @param input.slug - the airport's slug (e.g. `kassel`); `input.status` `active` (unlock) or `locked` (lock);
- *   `input.origin` the base of links when `PUBLIC_URL` is unset (e.g. `http://127.0.0.1:3000`).
+ * @param input.slug - the airport's slug (e.g. `kassel`); `input.status` `active` (unlock) or `locked` (lock).
+ *   Links start with `PUBLIC_URL`.
  * @returns the change, or null for an unknown slug.
  * @throws on database errors (the transaction rolls back: nothing claimed, nothing queued).
  * Source: issue 10 (exactly one mail per subscriber, also under concurrent unlocks), SPEC §1.
  */
 export async function setAirportStatus(
   ctx: ServiceContext,
-  input: { slug: string; status: AirportStatus; origin: string },
+  input: { slug: string; status: AirportStatus },
 ): Promise<AirportStatusChange | null> {
-  const base = (ctx.env.PUBLIC_URL ?? input.origin).replace(/\/+$/, '');
+  const base = ctx.env.PUBLIC_URL;
   const result = await ctx.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [airport] = await tx.select().from(airports).where(eq(airports.slug, input.slug)).for('update');

@@ -17,7 +17,7 @@ import type { Gender } from '~/domain/checkout-schema.ts';
 import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { deliverPendingMail, enqueueAccountMail } from './mail.server.ts';
+import { enqueueAccountMail, kickMailDelivery } from './mail.server.ts';
 import { requestNewsletterForSignUp } from './newsletter.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import { DatabaseRateLimitStore } from './rate-limit-store.server.ts';
@@ -203,11 +203,11 @@ function validFor(locale: Locale, ttlMs: number): string {
 /**
  * Sends a one-time link by mail (outbox; delivery kicked, failures logged): the verification of `email`
  * (`verify_email`, `change_email`: `/konto/bestaetigen/<token>`) or a password reset (`/passwort/<token>`).
- * `origin` is `PUBLIC_URL` when configured, else the request's.
+ * Links start with `PUBLIC_URL` (never the request's host: issue 14 item 7).
  */
 export async function sendTokenMail(
   ctx: ServiceContext,
-  input: { user: UserRow; purpose: UserTokenPurpose; email: string; locale: Locale; origin: string },
+  input: { user: UserRow; purpose: UserTokenPurpose; email: string; locale: Locale },
 ): Promise<void> {
   const ttlMs = input.purpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
   const token = await createUserToken(ctx, {
@@ -217,7 +217,7 @@ export async function sendTokenMail(
     ttlMs,
   });
   const path = input.purpose === 'reset_password' ? `/passwort/${token}` : `/konto/bestaetigen/${token}`;
-  const base = (ctx.env.PUBLIC_URL ?? input.origin).replace(/\/+$/, '');
+  const base = ctx.env.PUBLIC_URL;
   await enqueueAccountMail(ctx, {
     kind: input.purpose,
     to: input.email,
@@ -226,7 +226,8 @@ export async function sendTokenMail(
     firstname: input.user.firstname,
     validFor: validFor(input.locale, ttlMs),
   });
-  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+  // Like every queued mail: this process's worker, or in a cluster the jobs process, delivers it (decision 0018).
+  kickMailDelivery(ctx);
 }
 
 /** Signs `userId` in on `session`: a new id (against session fixation), the user and the sign-in time. */
@@ -277,7 +278,7 @@ function isUniqueViolation(error: unknown): boolean {
  *
  * @param input.session - the visitor's session (rotated; the caller saves it and sends the new CSRF token).
  * @param input.body - `{gender, firstname, lastname, email, password, passwordConfirmation, newsletter?, terms}`.
- * @param input.locale - language of the account's mails; `input.origin` the request's `scheme://host`.
+ * @param input.locale - language of the account's mails.
  * @param input.clientIp - for the per-IP limit.
  * @returns the new user's view.
  * @throws AuthError 429 (limit), 422 field errors (`email`: `auth.api.email_taken` for a known e-mail).
@@ -285,7 +286,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function signUp(
   ctx: ServiceContext,
-  input: { session: SessionPort; body: unknown; locale: Locale; clientIp: string; origin: string },
+  input: { session: SessionPort; body: unknown; locale: Locale; clientIp: string },
 ): Promise<UserView> {
   await brake(ctx.db, AUTH_LIMITS.signupIp, input.clientIp);
   const data = parseBody(SignUpSchema, input.body);
@@ -319,7 +320,6 @@ export async function signUp(
       purpose: 'verify_email',
       email: user.email,
       locale: input.locale,
-      origin: input.origin,
     });
   } catch (err) {
     ctx.logger.error({ err, userId: user.id }, 'could not queue the verification mail');
@@ -327,8 +327,8 @@ export async function signUp(
   // The newsletter tick box starts the double opt-in for the account's address (issue 10), in the background.
   if (data.newsletter) {
     const { email, firstname, lastname } = user;
-    const { locale, clientIp, origin } = input;
-    requestNewsletterForSignUp(ctx, { email, firstname, lastname, locale, clientIp, origin });
+    const { locale, clientIp } = input;
+    requestNewsletterForSignUp(ctx, { email, firstname, lastname, locale, clientIp });
   }
   await startSignedInSession(ctx, input.session, user.id);
   return toUserView(user);
@@ -386,7 +386,7 @@ export async function currentUser(ctx: ServiceContext, input: { session: Session
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
-  input: { body: unknown; locale: Locale; clientIp: string; origin: string },
+  input: { body: unknown; locale: Locale; clientIp: string },
 ): Promise<void> {
   await brake(ctx.db, AUTH_LIMITS.lostPasswordIp, input.clientIp);
   const { email } = parseBody(LostPasswordSchema, input.body);
@@ -399,7 +399,6 @@ export async function requestPasswordReset(
     purpose: 'reset_password',
     email: user.email,
     locale: input.locale,
-    origin: input.origin,
   }).catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'could not queue the reset mail'));
 }
 

@@ -149,7 +149,7 @@ export type CheckoutFormResult =
  */
 export async function postCheckoutStep(
   ctx: ServiceContext,
-  input: { session: SessionPort; values: Record<string, string>; locale: Locale; requestOrigin: string },
+  input: { session: SessionPort; values: Record<string, string>; locale: Locale },
 ): Promise<CheckoutFormResult> {
   const { session, values } = input;
   const step = (CHECKOUT_STEPS as readonly string[]).includes(values.step) ? (values.step as ValidatedStep) : 'travel';
@@ -184,7 +184,6 @@ export async function postCheckoutStep(
       body: draft.fields,
       idempotencyKey: values.idempotencyKey || undefined,
       locale: input.locale,
-      requestOrigin: input.requestOrigin,
     });
     const body = answer.body as { redirect?: string; message?: string; errors?: FieldErrors };
     if (answer.status < 300 && body.redirect) return { kind: 'booked', redirect: body.redirect };

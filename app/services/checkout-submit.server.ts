@@ -27,8 +27,6 @@ export type CheckoutSubmission = {
   idempotencyKey: string | undefined;
   /** the App-Language: stored with the reservation, language of messages and of the redirect */
   locale: Locale;
-  /** `scheme://host` of the request, for the mail's guest link when `PUBLIC_URL` is not configured */
-  requestOrigin: string;
 };
 
 /** The answer to send: HTTP status and JSON body. */
@@ -103,7 +101,7 @@ async function queueConfirmation(
   reservation: Reservation,
   guestToken: string,
 ): Promise<void> {
-  const origin = ctx.env.PUBLIC_URL ?? input.requestOrigin;
+  const origin = ctx.env.PUBLIC_URL;
   const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
   await queueReservationConfirmation(tx, ctx.env, { reservation, accessUrl });
 }
@@ -164,7 +162,6 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
     // the reservation page's "pay now" tries again while the hold lasts.
     await startOnlinePayment(ctx, {
       reference: reservation.reference,
-      origin: input.requestOrigin,
       locale: input.locale,
     });
   }

@@ -35,7 +35,7 @@ import type { MailConfig, ServiceLogger } from './service-context.ts';
  */
 export type MailContext = {
   db: Database;
-  env: MailConfig & { PUBLIC_URL?: string };
+  env: MailConfig & { PUBLIC_URL: string };
   logger: ServiceLogger;
   now?: () => Date;
 };
@@ -97,7 +97,7 @@ type ConfirmedReservation = Pick<ReservationDetails['reservation'], 'id' | 'loca
  */
 export async function queueReservationConfirmation(
   db: Database,
-  env: Pick<MailConfig, 'SHOP_NAME'> & { PUBLIC_URL?: string },
+  env: Pick<MailConfig, 'SHOP_NAME'> & { PUBLIC_URL: string },
   input: { reservation: ConfirmedReservation; accessUrl: string },
 ): Promise<void> {
   const { reservation } = input;
@@ -111,7 +111,7 @@ export async function queueReservationConfirmation(
     html: '',
     text: '',
     payload: { accessUrl: input.accessUrl },
-    baseUrl: env.PUBLIC_URL ?? new URL(input.accessUrl).origin,
+    baseUrl: env.PUBLIC_URL,
     status: 'pending',
   });
 }

@@ -45,8 +45,6 @@ type ConsentContext = {
   locale: Locale;
   clientIp: string;
   userAgent?: string;
-  /** `PUBLIC_URL` wins; otherwise the request's `scheme://host` for the link */
-  origin: string;
   source: NewsletterConsentSource;
 };
 
@@ -58,11 +56,6 @@ function hashToken(token: string): string {
 /** A token as it can appear in a link: 1–200 URL-safe characters. */
 function isTokenShape(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(token);
-}
-
-/** The absolute base of links in mails: `PUBLIC_URL`, else the request's origin, without a trailing slash. */
-function linkBase(ctx: ServiceContext, origin: string): string {
-  return (ctx.env.PUBLIC_URL ?? origin).replace(/\/+$/, '');
 }
 
 /**
@@ -150,7 +143,7 @@ async function startDoubleOptIn(
   const mail = renderNewsletterConfirmation(
     consent.locale,
     {
-      url: `${linkBase(ctx, consent.origin)}${localePath(consent.locale, `/newsletter/${token}`)}`,
+      url: `${ctx.env.PUBLIC_URL}${localePath(consent.locale, `/newsletter/${token}`)}`,
       firstname: row.firstname,
       validFor: translator(consent.locale)('newsletter.mail.hours', { count: hours }),
     },
@@ -166,7 +159,7 @@ async function startDoubleOptIn(
  * timing for a new, pending or subscribed address).
  *
  * @param input.body - the request body; `input.locale` the language of the mail and of the consent text shown;
- *   `input.clientIp`, `input.userAgent` kept as proof; `input.origin` the request's `scheme://host`;
+ *   `input.clientIp`, `input.userAgent` kept as proof;
  *   `input.source` which form showed the consent text.
  * @throws NewsletterError 429 (`api.error.rate_limited`, `retryAfterSeconds`), 422 with field keys as sent.
  * Source: issue 10, DESIGN §5 (`POST newsletter` → 202), OWASP (no account enumeration).
@@ -197,7 +190,7 @@ export async function requestNewsletterSubscription(
  */
 export function requestNewsletterForSignUp(
   ctx: ServiceContext,
-  input: { email: string; firstname: string; lastname: string; locale: Locale; clientIp: string; origin: string },
+  input: { email: string; firstname: string; lastname: string; locale: Locale; clientIp: string },
 ): void {
   const { email, firstname, lastname, ...rest } = input;
   inBackground(ctx, () => startDoubleOptIn(ctx, { email, firstname, lastname }, { ...rest, source: 'signup' }));
@@ -289,13 +282,13 @@ export async function unsubscribeNewsletter(ctx: ServiceContext, input: { token:
  * List-Unsubscribe=One-Click` (RFC 8058).
  *
  * @param input.email - the subscriber's address (any case); `input.subject`, `input.body` the content (plain
- *   text, paragraphs separated by blank lines); `input.origin` the base of links when `PUBLIC_URL` is unset.
+ *   text, paragraphs separated by blank lines). Links start with `PUBLIC_URL`.
  * @returns true when queued, false when the address is not a confirmed subscriber.
  * @throws on database errors only.
  */
 export async function sendNewsletterMail(
   ctx: ServiceContext,
-  input: { email: string; subject: string; body: string; origin: string },
+  input: { email: string; subject: string; body: string },
 ): Promise<boolean> {
   const [row] = await ctx.db
     .select()
@@ -309,7 +302,7 @@ export async function sendNewsletterMail(
     .limit(1);
   if (!row) return false;
   const locale = toLocale(row.locale);
-  const base = linkBase(ctx, input.origin);
+  const base = ctx.env.PUBLIC_URL;
   const mail = renderNewsletterMail(
     locale,
     {

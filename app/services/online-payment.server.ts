@@ -64,8 +64,6 @@ function reservationUrl(origin: string, locale: Locale, reference: string, query
  * page). Started right after the booking commits (`submitCheckout`) and again by "pay now" when none is open.
  *
  * @param input.reference - the reservation (canonical reference).
- * @param input.origin - `scheme://host` the customer uses (success/cancel URLs and the confirmation mail's links
- *   when `PUBLIC_URL` is not set).
  * @param input.locale - language of the hosted page and the way back.
  * @returns the URL to send the customer to, or null when there is nothing to pay (not pending, hold over, no
  *   provider) or the provider failed (logged; "pay now" tries again).
@@ -74,7 +72,7 @@ function reservationUrl(origin: string, locale: Locale, reference: string, query
  */
 export async function startOnlinePayment(
   ctx: ServiceContext,
-  input: { reference: string; origin: string; locale: Locale },
+  input: { reference: string; locale: Locale },
 ): Promise<string | null> {
   const provider = paymentProvider();
   const details = await findReservationByReference(ctx.db, input.reference);
@@ -92,7 +90,8 @@ export async function startOnlinePayment(
   if (open?.checkoutUrl) return open.checkoutUrl;
 
   const attempt = (attempts[0]?.attempt ?? 0) + 1;
-  const origin = ctx.env.PUBLIC_URL ?? input.origin;
+  // Success and cancel URLs, and later the confirmation mail's links: the shop's own address (issue 14 item 7).
+  const origin = ctx.env.PUBLIC_URL;
   const [row] = await ctx.db
     .insert(payments)
     .values({
@@ -206,11 +205,7 @@ async function confirmPaid(
     at: now,
     data: { totalCents: r.totalCents, invoiceNumber, provider: payment?.provider ?? null },
   });
-  const origin = ctx.env.PUBLIC_URL ?? payment?.returnOrigin;
-  if (!origin) {
-    ctx.logger.error({ reservationId: r.id }, 'paid reservation without an origin for its mail links');
-    return;
-  }
+  const origin = ctx.env.PUBLIC_URL;
   const locale = toLocale(r.locale);
   const accessUrl = buildGuestAccessUrl(origin, locale, r.reference, guest.token);
   try {

@@ -338,11 +338,11 @@ async function queueManageMail(
   ctx: ServiceContext,
   tx: Database,
   details: ReservationDetails,
-  input: { kind: 'reservation_changed' | 'reservation_cancelled'; origin: string; lines: [string, string][] },
+  input: { kind: 'reservation_changed' | 'reservation_cancelled'; lines: [string, string][] },
 ): Promise<void> {
   const r = details.reservation;
   const locale = toLocale(r.locale);
-  const baseUrl = ctx.env.PUBLIC_URL ?? input.origin;
+  const baseUrl = ctx.env.PUBLIC_URL;
   const lookupUrl = new URL(localePath(locale, '/reservierung'), baseUrl).href;
   const mail = renderManageMail(
     input.kind,
@@ -396,14 +396,13 @@ async function creditCurrentInvoice(
  *
  * @param input.details - from {@link manageableReservation}.
  * @param input.dryRun - true: only the quote (amount, invoice to credit), nothing is written.
- * @param input.origin - `scheme://host` of the request, for the mail's links when `PUBLIC_URL` is not set.
  * @returns 200 {@link CancelAnswer}.
  * @throws ManageError 409 `manage.error.too_late` / `manage.error.not_active`; database errors pass through.
  * Source: issue 12 item 1, DESIGN §6 (Cancellation: credit note, never an edited invoice).
  */
 async function cancelReservation(
   ctx: ServiceContext,
-  input: { details: ReservationDetails; dryRun: boolean; origin: string },
+  input: { details: ReservationDetails; dryRun: boolean },
 ): Promise<ManageAnswer<CancelAnswer>> {
   const now = ctx.now();
   requireOpen(input.details, now);
@@ -453,7 +452,7 @@ async function cancelReservation(
       ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
       ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
     ];
-    await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', origin: input.origin, lines });
+    await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', lines });
     return {
       reference: r.reference,
       status: 'cancelled' as const,
@@ -487,7 +486,6 @@ async function cancelReservation(
  *
  * @param input.details - from {@link manageableReservation}.
  * @param input.body - the request body (`dryRun: true` for a quote).
- * @param input.origin - `scheme://host` of the request, for the mail's links when `PUBLIC_URL` is not set.
  * @param input.inTransaction - runs last inside the change's transaction with the answer (the idempotent answer).
  * @returns 200 {@link ChangeAnswer}.
  * @throws ManageError 422 `validation.failed` (field keys as sent) / `manage.error.unchanged`, 409 `manage.error.too_late` /
@@ -499,7 +497,6 @@ async function changeReservation(
   input: {
     details: ReservationDetails;
     body: Record<string, unknown>;
-    origin: string;
     inTransaction?: (tx: Database, answer: ChangeAnswer) => Promise<void>;
   },
 ): Promise<ManageAnswer<ChangeAnswer>> {
@@ -602,7 +599,6 @@ async function changeReservation(
       { ...details, reservation: updated },
       {
         kind: 'reservation_changed',
-        origin: input.origin,
         lines,
       },
     );
@@ -679,7 +675,6 @@ function changedResponse(answer: ChangeAnswer, redirect: string): ChangeResponse
  * @param input.body - the request body.
  * @param input.idempotencyKey - the header (or the form's hidden field); required unless `dryRun`.
  * @param input.locale - language of stored refusals.
- * @param input.origin - `scheme://host` of the request.
  * @returns the answer to send: {@link ChangeResponse} (200), or a replayed stored answer (its status and body).
  * @throws ManageError (see {@link changeReservation}, plus 404, 422 `manage.error.idempotency_key_required` and the
  *   idempotency refusals); database errors pass through.
@@ -693,14 +688,13 @@ export async function submitChange(
     body: unknown;
     idempotencyKey: string | undefined;
     locale: Locale;
-    origin: string;
   },
 ): Promise<ManageAnswer<ChangeResponse>> {
   const body = asObject(input.body);
   const details = await manageableReservation(ctx.db, input.session, input.reference);
   const dryRun = body.dryRun === true || body.dryRun === 'true';
   if (dryRun) {
-    const quote = await changeReservation(ctx, { details, body, origin: input.origin });
+    const quote = await changeReservation(ctx, { details, body });
     return { status: quote.status, body: { quote: quote.body } };
   }
   const redirect = reservationPath(details, input.session, input.locale);
@@ -718,7 +712,6 @@ export async function submitChange(
     const changed = await changeReservation(ctx, {
       details,
       body,
-      origin: input.origin,
       inTransaction: (tx, answer) => completeIdempotency(tx, key, 200, changedResponse(answer, redirect)),
     });
     return { status: changed.status, body: changedResponse(changed.body, redirect) };
@@ -744,14 +737,14 @@ export async function submitChange(
  */
 export async function submitCancel(
   ctx: ServiceContext,
-  input: { session: SessionPort; reference: string; body: unknown; origin: string },
+  input: { session: SessionPort; reference: string; body: unknown },
 ): Promise<ManageAnswer<CancelResponse>> {
   const body = asObject(input.body);
   const details = await manageableReservation(ctx.db, input.session, input.reference);
   const dryRun = body.dryRun === true || body.dryRun === 'true';
   // A retried cancellation (issue 13): the refund the first one planned is requested now if it never was.
   if (!dryRun && details.reservation.status === 'cancelled') await requestRefund(ctx, details.reservation.id);
-  const answer = await cancelReservation(ctx, { details, dryRun, origin: input.origin });
+  const answer = await cancelReservation(ctx, { details, dryRun });
   const { dryRun: _dry, ...reservation } = answer.body;
   return { status: answer.status, body: dryRun ? { quote: answer.body } : { reservation } };
 }

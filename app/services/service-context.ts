@@ -39,5 +39,5 @@ export type ServiceContext = {
   db: Database;
   now: () => Date;
   logger: ServiceLogger;
-  env: MailConfig & { PUBLIC_URL?: string };
+  env: MailConfig & { PUBLIC_URL: string };
 };

@@ -13,7 +13,7 @@ import {
   updateProfile,
 } from '~/services/account.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, requestOrigin, sendJson } from './http.server.ts';
+import { apiLocals, handle, sendJson } from './http.server.ts';
 
 /** Router for `/account/*`. */
 export function accountRouter(ctx: AppContext): Router {
@@ -42,7 +42,7 @@ export function accountRouter(ctx: AppContext): Router {
     handle(async (req, res) => {
       const { session, locale, t } = apiLocals(res);
       const userId = requireUserId(session);
-      await changeEmail(ctx, { userId, body: req.body, locale, origin: requestOrigin(req) });
+      await changeEmail(ctx, { userId, body: req.body, locale });
       await sendJson(res, 200, { message: t('account.api.email_change_sent') });
     }),
   );

@@ -17,7 +17,7 @@ import {
   verifyEmail,
 } from '~/services/auth.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, requestOrigin, sendJson } from './http.server.ts';
+import { apiLocals, handle, sendJson } from './http.server.ts';
 
 /** Router for `/auth/*` and `/database/check/{email}`. */
 export function authRouter(ctx: AppContext): Router {
@@ -47,7 +47,6 @@ export function authRouter(ctx: AppContext): Router {
         body: req.body,
         locale,
         clientIp: req.ip ?? '',
-        origin: requestOrigin(req),
       });
       await sendJson(res, 201, { user, csrfToken: session.csrfToken });
     }),
@@ -75,7 +74,7 @@ export function authRouter(ctx: AppContext): Router {
     '/auth/lost-password',
     handle(async (req, res) => {
       const { locale, t } = apiLocals(res);
-      await requestPasswordReset(ctx, { body: req.body, locale, clientIp: req.ip ?? '', origin: requestOrigin(req) });
+      await requestPasswordReset(ctx, { body: req.body, locale, clientIp: req.ip ?? '' });
       await sendJson(res, 200, { message: t('auth.api.lost_password_sent') });
     }),
   );

@@ -74,7 +74,6 @@ export function checkoutRouter(ctx: AppContext): Router {
         body: bodyObject(req),
         idempotencyKey: req.get('Idempotency-Key'),
         locale,
-        requestOrigin: `${req.protocol}://${req.get('host')}`,
       });
       await sendJson(res, answer.status, answer.body);
     }),

@@ -1,16 +1,17 @@
 /**
- * The JSON API under `/api` (SPEC §7, DESIGN §5). Order of the checks: JSON body → `X-Requested-With`
+ * The JSON API under `/api` (SPEC §7, DESIGN §5). Order of the checks: JSON body (readable text) → `X-Requested-With`
  * (400) → session → CSRF for every non-GET and `GET auth/signout` (419) → the area routers → JSON 404.
  * Errors never leave as HTML; 500s carry no stack outside debug.
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { containsUnreadableText } from '~/domain/readable-text.ts';
 import { toLocale } from '~/i18n.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-availability.server.ts';
 import { translator } from '~/i18n.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { apiLocals, HttpError, requestErrorToHttp } from './http.server.ts';
+import { apiLocals, HttpError, requestErrorToHttp, unreadableBodyError } from './http.server.ts';
 import { apiRateLimit } from './rate-limit.server.ts';
 import { accountRouter } from './account.ts';
 import { authRouter } from './auth.ts';
@@ -39,6 +40,12 @@ export function createApiRouter(ctx: AppContext): Router {
   });
 
   api.use(express.json({ limit: '64kb', strict: true }));
+  // A NUL byte or a lone surrogate anywhere in the body is text no field can hold (the database refuses NUL): 400
+  // before any route, so no service ever sees it (issue 14 item 3).
+  api.use((req, res, next) => {
+    if (containsUnreadableText(req.body)) next(new HttpError(400, apiLocals(res).t('api.error.bad_text')));
+    else next();
+  });
 
   api.use((req, res, next) => {
     if (req.get('X-Requested-With') !== 'XMLHttpRequest') {
@@ -100,6 +107,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const t = apiLocals(res).t ?? translator('de');
     let httpError: HttpError;
+    const unreadable = unreadableBodyError(error, t);
     if (error instanceof HttpError) {
       httpError = error;
     } else if (error instanceof RequestError) {
@@ -107,16 +115,13 @@ export function createApiRouter(ctx: AppContext): Router {
     } else if (error instanceof URIError) {
       // A malformed percent-escape in a path parameter (e.g. `database/check/%ZZ`): the router cannot decode it.
       httpError = new HttpError(400, t('api.error.bad_url'));
-    } else if (isBodyParserError(error)) {
-      httpError = bodyError(error, t);
+    } else if (unreadable) {
+      httpError = unreadable;
     } else if (isDatabaseUnavailable(error)) {
       ctx.logger.warn({ err: error, path: req.path }, 'database unavailable');
       httpError = new HttpError(503, t('api.error.unavailable'), undefined, {
         'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
       });
-    } else if (isZlibError(error)) {
-      // A body declared as gzip/deflate/br (Content-Encoding) that does not decompress.
-      httpError = new HttpError(400, t('api.error.bad_encoding'));
     } else {
       ctx.logger.error({ err: error, path: req.path }, 'api error');
       const message =
@@ -128,29 +133,4 @@ export function createApiRouter(ctx: AppContext): Router {
   });
 
   return api;
-}
-
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
-}
-
-/** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`, …; Brotli's `ERR__…`) from inflating a request body. */
-function isZlibError(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  return /^(Z_|ERR__)/.test(code);
-}
-
-/** The answer to a body the JSON parser refused (body-parser's error types), in the caller's language. */
-function bodyError(error: { status: number; type: string }, t: (key: string) => string): HttpError {
-  switch (error.type) {
-    case 'entity.too.large':
-      return new HttpError(413, t('api.error.too_large'));
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new HttpError(415, t('api.error.bad_encoding'));
-    case 'entity.parse.failed':
-      return new HttpError(400, t('api.error.bad_json'));
-    default:
-      return new HttpError(error.status >= 400 && error.status < 500 ? error.status : 400, t('api.error.bad_body'));
-  }
 }

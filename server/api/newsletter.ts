@@ -7,7 +7,7 @@ import { Router } from 'express';
 import { toConsentSource } from '~/domain/newsletter.ts';
 import { requestNewsletterSubscription } from '~/services/newsletter.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, requestOrigin, sendJson } from './http.server.ts';
+import { apiLocals, handle, sendJson } from './http.server.ts';
 
 /** Router for the newsletter sign-up. */
 export function newsletterRouter(ctx: AppContext): Router {
@@ -22,7 +22,6 @@ export function newsletterRouter(ctx: AppContext): Router {
         locale,
         clientIp: req.ip ?? '',
         userAgent: req.get('User-Agent'),
-        origin: requestOrigin(req),
         source: toConsentSource((body as { source?: unknown } | null)?.source),
       });
       await sendJson(res, 202, { message: t('newsletter.accepted') });

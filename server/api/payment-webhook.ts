@@ -10,7 +10,7 @@ import { translator } from '~/i18n.server.ts';
 import { handlePaymentWebhook } from '~/services/online-payment.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { HttpError } from './http.server.ts';
+import { HttpError, unreadableBodyError } from './http.server.ts';
 import { apiRateLimit } from './rate-limit.server.ts';
 
 /** The webhook router; mount it at `/api/payment/webhook` before the `/api` router. */
@@ -46,8 +46,10 @@ export function paymentWebhookRouter(ctx: AppContext): Router {
       res.status(error.status).json(error.toJSON());
       return;
     }
-    if ((error as { status?: unknown }).status === 413) {
-      res.status(413).json({ message: t('api.error.too_large') });
+    // A body that cannot be read (too large, declared compressed but not, an unknown encoding): 4xx, never 500.
+    const unreadable = unreadableBodyError(error, t);
+    if (unreadable) {
+      res.status(unreadable.status).json(unreadable.toJSON());
       return;
     }
     ctx.logger.error({ err: error, path: req.path }, 'payment webhook error');

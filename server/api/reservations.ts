@@ -12,7 +12,7 @@
 import { Router } from 'express';
 import { submitCancel, submitChange } from '~/services/reservation-manage.server.ts';
 import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, requestOrigin, sendJson } from './http.server.ts';
+import { apiLocals, handle, sendJson } from './http.server.ts';
 
 /** Router for the reservation management endpoints. */
 export function reservationsRouter(ctx: AppContext): Router {
@@ -26,7 +26,6 @@ export function reservationsRouter(ctx: AppContext): Router {
         session,
         reference: String(req.params.reference),
         body: req.body,
-        origin: requestOrigin(req),
       });
       await sendJson(res, answer.status, answer.body);
     }),
@@ -42,7 +41,6 @@ export function reservationsRouter(ctx: AppContext): Router {
         body: req.body,
         idempotencyKey: req.get('Idempotency-Key'),
         locale,
-        origin: requestOrigin(req),
       });
       await sendJson(res, answer.status, answer.body);
     }),

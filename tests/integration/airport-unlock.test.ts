@@ -24,7 +24,7 @@ let round = 0;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-unlock-'));
-  test = await createTestApp({ env: { DATA_DIR: dataDir } });
+  test = await createTestApp({ env: { DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' } });
   test.ctx.adminToken = TOKEN;
   [kassel] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'kassel'));
 });
@@ -64,7 +64,7 @@ async function mailCounts(emails: string[]): Promise<Record<string, number>> {
 }
 
 const once = (emails: string[]) => Object.fromEntries(emails.map((e) => [e, 1]));
-const unlock = () => setAirportStatus(test.ctx, { slug: 'kassel', status: 'active', origin: 'https://shop.example' });
+const unlock = () => setAirportStatus(test.ctx, { slug: 'kassel', status: 'active' });
 
 describe('unlocking an airport', () => {
   it('sends one mail per request in its language, with the airport link and the unsubscribe link and headers', async () => {
@@ -110,9 +110,9 @@ describe('unlocking an airport', () => {
   it('locking changes the status and sends nothing; asking again after a notification asks again', async () => {
     const [email] = await subscribers(1);
     await unlock();
-    const lock = await setAirportStatus(test.ctx, { slug: 'kassel', status: 'locked', origin: 'https://x' });
+    const lock = await setAirportStatus(test.ctx, { slug: 'kassel', status: 'locked' });
     expect(lock).toEqual({ slug: 'kassel', status: 'locked', changed: true, notified: 0 });
-    expect(await setAirportStatus(test.ctx, { slug: 'nowhere', status: 'active', origin: 'https://x' })).toBeNull();
+    expect(await setAirportStatus(test.ctx, { slug: 'nowhere', status: 'active' })).toBeNull();
     const client = await new ApiClient(test).start();
     await client.post('locked-airport-notification', { email, airportId: kassel.id, airportStatus: 'locked' });
     expect((await unlock())?.notified).toBe(1);

@@ -2,7 +2,8 @@
  * The API's error contract (DESIGN §5): `GET auth/signout` needs the CSRF header like every write (419 JSON),
  * and an unexpected error is 500 JSON — without a stack unless APP_DEBUG is on.
  */
-import { sql } from 'drizzle-orm';
+import { count as count_, sql } from 'drizzle-orm';
+import { mailOutbox } from '../../database/schema.ts';
 import zlib from 'node:zlib';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +156,44 @@ describe('paths that are not readable text (issue 14 item 3)', () => {
       expect(res.text).toBe(translator(path.startsWith('/en') ? 'en' : 'de')('api.error.bad_url'));
     }
     expect((await supertest(test.app).get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('the payment webhook with an unreadable body (found by the property-based tests, issue 14)', () => {
+  it('answers 400 for a body declared compressed that is not, 415 for an unknown encoding, never 500', async () => {
+    const post = (encoding: string) =>
+      supertest(test.app)
+        .post('/api/payment/webhook/stripe')
+        .set({ 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'App-Language': 'en' })
+        .send('{"id":"evt_1","type":"checkout.session.completed"}');
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await post(encoding);
+      expect(res.status, encoding).toBe(400);
+      expect(res.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
+    }
+    const unknown = await post('x-unknown');
+    expect(unknown.status).toBe(415);
+    expect(unknown.body).toEqual({ message: translator('en')('api.error.bad_encoding') });
+  });
+});
+
+describe('text that no field can hold (issue 14 item 3, found by the property-based tests)', () => {
+  it('answers 400 with a translated message for a NUL byte or a lone surrogate anywhere in the body, and stores nothing', async () => {
+    const client = await new ApiClient(test).start();
+    const count = async () => (await test.ctx.db.select({ n: count_() }).from(mailOutbox))[0].n;
+    const before = await count();
+    const message = 'Eine Frage zu meiner Buchung, bitte um Rückruf.';
+    for (const body of [
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message: `${message}\u0000` },
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message: `${message}\uD800` },
+      { topic: 'booking', name: 'Erika', email: 'erika@example.org', message, ['x\u0000']: 1 },
+    ]) {
+      const res = await client.post('contact', body, { 'App-Language': 'en' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: translator('en')('api.error.bad_text') });
+    }
+    expect(await count()).toBe(before);
+    const ok = await client.post('contact', { topic: 'booking', name: 'Erika', email: 'erika@example.org', message });
+    expect(ok.status).toBe(202);
   });
 });

@@ -86,7 +86,7 @@ describe('auth/check, auth/signup, auth/me', () => {
     const [row] = await test.ctx.db.select().from(users).where(eq(users.email, email));
     expect(row.passwordHash!.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
     const { link, mail } = await deliveredAccountMail(test.ctx.db, dataDir, email, 'verify_email');
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/konto\/bestaetigen\/[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/konto\/bestaetigen\/[A-Za-z0-9_-]{43}$/); // PUBLIC_URL's default
     expect(mail.subject).toContain('E-Mail-Adresse');
   });
 

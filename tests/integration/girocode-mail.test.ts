@@ -143,7 +143,7 @@ describe('reservation page: bank details and GiroCode (issue 9)', () => {
 
 describe('configuration: SHOP_IBAN and SHOP_BIC', () => {
   it('refuses a wrong IBAN check digit and a BIC of the wrong length; accepts the defaults', () => {
-    const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
+    const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, PUBLIC_URL: 'https://parken.example' };
     expect(() => loadEnv({ ...base, SHOP_IBAN: 'DE03120300000000202051' })).toThrow(/SHOP_IBAN/);
     expect(() => loadEnv({ ...base, SHOP_BIC: 'BYLADEM10' })).toThrow(/SHOP_BIC/);
     expect(loadEnv(base)).toMatchObject({

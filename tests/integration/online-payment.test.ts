@@ -277,7 +277,7 @@ describe('POST /api/payment/webhook/stripe', () => {
     const { row: sent, mail, accessLink } = await deliveredConfirmation(test.ctx.db, dataDir, row.id, 15_000);
     expect(mail.subject).toContain(reference);
     const url = new URL(accessLink!);
-    expect(url.hostname).toBe('127.0.0.1'); // the origin the customer booked on (no PUBLIC_URL here)
+    expect(url.origin).toBe('http://localhost:3000'); // PUBLIC_URL (its default outside production), never the request host
     expect(url.pathname).toBe(`/reservierung/${reference}`);
     expect(verifyGuestToken(url.searchParams.get('token')!, after.guestTokenHash)).toBe(true);
     const eml = fs.readdirSync(path.join(dataDir, 'mail')).find((f) => f.endsWith(`-${sent.id}.eml`))!;
@@ -427,7 +427,7 @@ describe('demo provider', () => {
     const paid = await bookOnline(stayOf('2026-12-17', '2026-12-17'));
     const [payment] = await paymentsOf(paid.row.id);
     expect(payment.provider).toBe('demo');
-    expect(payment.checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1(:\d+)?\/zahlung\/demo\/demo_cs_[0-9a-f]{24}$/);
+    expect(payment.checkoutUrl).toMatch(/^http:\/\/localhost:3000\/zahlung\/demo\/demo_cs_[0-9a-f]{24}$/);
     expect(await loadDemoCheckout(test.ctx, payment.sessionId!)).toMatchObject({
       reference: paid.reference,
       amountCents: paid.row.totalCents,

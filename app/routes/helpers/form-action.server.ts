@@ -3,6 +3,9 @@
  * a service's refusal into the page's answer (field messages, a form message, `Retry-After` for 429).
  */
 import { data } from 'react-router';
+import { isUnreadableText } from '~/domain/readable-text.ts';
+import { translator } from '~/i18n.server.ts';
+import type { Locale } from '~/i18n.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 
 /** Never cached, never indexed or followed: every account and reservation page answer is private. */
@@ -26,6 +29,30 @@ export async function readForm(request: Request, session: { verifyCsrf(token: st
     if (typeof value === 'string' && key !== '_csrf' && !/password/i.test(key)) values[key] = value;
   }
   return { form, values, csrfOk: session.verifyCsrf(String(form.get('_csrf') ?? '')) };
+}
+
+/**
+ * The answer to a posted form holding text no field can hold (a NUL byte, a lone surrogate; `isUnreadableText`),
+ * before any action reads it: 400 with the translated message as plain text, the same answer as an unreadable
+ * path (server/app.server.ts). Null for any other request, a form without such text, or a body that is no form
+ * (each action answers that itself). Source: issue 14 item 3 (a NUL in the contact form's message answered 500).
+ */
+export async function unreadableFormAnswer(request: Request, locale: Locale): Promise<Response | null> {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form) return null;
+  for (const [key, value] of form) {
+    if (isUnreadableText(key) || (typeof value === 'string' && isUnreadableText(value))) {
+      return new Response(translator(locale)('api.error.bad_text'), {
+        status: 400,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+  }
+  return null;
 }
 
 /** The answer to a form without a valid `_csrf` (419, DESIGN §5). */

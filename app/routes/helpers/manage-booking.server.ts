@@ -146,7 +146,6 @@ export async function manageAction(
   const intent = String(form.get('intent') ?? '');
   if (!csrfOk) return csrfFailure(t, values, intent);
   const reference = input.details.reservation.reference;
-  const origin = app.env.PUBLIC_URL ?? new URL(input.request.url).origin;
   const travel = Object.fromEntries(TRAVEL_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
   // The change form has one check box per flag (`bulky`); the confirmation repeats the joined value.
   if (!form.has('bulkyBaggage')) {
@@ -169,7 +168,6 @@ export async function manageAction(
           body: confirm ? travel : { ...travel, dryRun: true },
           idempotencyKey: confirm ? String(form.get('idempotencyKey') ?? '') || undefined : undefined,
           locale: input.locale,
-          origin,
         });
         if (answer.status !== 200) {
           // A replayed refusal (stored for the key): its message as first answered.
@@ -182,7 +180,7 @@ export async function manageAction(
       case 'cancel-quote':
       case 'cancel-confirm': {
         const confirm = intent === 'cancel-confirm';
-        const answer = await submitCancel(app, { session, reference, body: { dryRun: !confirm }, origin });
+        const answer = await submitCancel(app, { session, reference, body: { dryRun: !confirm } });
         if (confirm) return ok({ done: 'cancelled', message: t('manage.cancel.done') });
         if (!('quote' in answer.body)) throw new Error('a dry run answers a quote');
         return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, input.locale) });

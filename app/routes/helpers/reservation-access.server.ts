@@ -53,7 +53,7 @@ export function reservationBasePath(owner: 'user' | 'guest', reference: string):
   return owner === 'user' ? `/konto/reservierungen/${reference}` : `/reservierung/${reference}`;
 }
 
-/** The shop's origin for links in documents: `PUBLIC_URL` when configured, else the request's. */
-export function shopOrigin(app: Pick<ShopContext['app'], 'env'>, request: Request): string {
-  return app.env.PUBLIC_URL ?? new URL(request.url).origin;
+/** The shop's address for links in documents: `PUBLIC_URL`, never the request's host (issue 14 item 7). */
+export function shopOrigin(app: Pick<ShopContext['app'], 'env'>): string {
+  return app.env.PUBLIC_URL;
 }

@@ -1,0 +1,449 @@
+/**
+ * Property-based tests (issue 14): thousands of malformed form posts to every page action (React Router route
+ * actions of app/routes: the booking steps, sign-in and sign-up, lost and reset password, account, contact,
+ * newsletter, the locked-airport form, guest lookup, changing and cancelling a reservation, the demo payment, the
+ * confirmation links) through the real HTTP app with the page handler (the server build loaded through Vite, as in
+ * development): hostile field values (NUL bytes, long text, numbers beyond 32 bits), raw bodies with a wrong or
+ * lying Content-Type, broken multipart and percent-encoding, broken and huge cookies, odd query strings, missing
+ * or foreign `_csrf` tokens. The answer is never a 5xx; a refusal is a 4xx page and leaves the shop's tables
+ * unchanged (`recordWrites`). A post that happens to be valid may succeed (2xx, or a 3xx redirect).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import supertest from 'supertest';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerBuild } from 'react-router';
+import type * as AppServer from '../../server/app.server.ts';
+import type * as Pages from '../../server/pages.server.ts';
+import type * as Mail from '../../app/services/mail.server.ts';
+import type * as Newsletter from '../../app/services/newsletter.server.ts';
+import type { ApiClient } from './harness.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import {
+  buildWorld,
+  cookieHeader,
+  fuzzOptions,
+  headerText,
+  nastyString,
+  pathSegment,
+  queryString,
+  rarely,
+  recordWrites,
+  type FuzzWorld,
+} from './fuzz.ts';
+
+type Who = 'anonymous' | 'shopper' | 'guest' | 'member';
+/** A page action: its path (`:param` filled per run), a valid form to spoil, the fields it reads, its visitors. */
+type PageAction = {
+  path: string;
+  fields: string[];
+  base: (w: FuzzWorld) => Record<string, string>;
+  who?: Who[];
+};
+
+const TRAVEL = {
+  entryTime: '2026-12-07T08:00',
+  exitTime: '2026-12-14T18:00',
+  personCount: '2',
+  childrenSeat: '0',
+  licensePlate: 'F-AB 1234',
+};
+const BILLING = {
+  gender: 'ms',
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  email: 'erika.fuzz@example.org',
+  phoneRegionCode: 'DE',
+  phonePrefix: '+49',
+  phoneNumber: '170 1234567',
+  company: '',
+  street: 'Hauptstraße',
+  streetNumber: '1',
+  postcode: '60311',
+  city: 'Frankfurt am Main',
+  country: 'DE',
+};
+const PASSWORD = 'Fuzz-Neu-Passwort-2026?';
+
+const ACTIONS: PageAction[] = [
+  {
+    path: '/buchung/tarife?airport=frankfurt&entry=2026-12-07T08:00&exit=2026-12-14T18:00',
+    fields: ['airportId', 'tariffId', 'entryTime', 'exitTime', 'intent'],
+    base: (w) => ({
+      airportId: String(w.airportId),
+      tariffId: String(w.tariffId),
+      ...pick(TRAVEL, 'entryTime', 'exitTime'),
+    }),
+  },
+  {
+    // The locked-airport form without JavaScript (Kassel's tariffs page).
+    path: '/buchung/tarife?airport=kassel',
+    fields: ['intent', 'airportId', 'email', 'airportStatus'],
+    base: (w) => ({
+      intent: 'notify',
+      airportId: String(w.lockedAirportId),
+      email: 'warte@example.org',
+      airportStatus: 'locked',
+    }),
+  },
+  { path: '/buchung', fields: Object.keys(TRAVEL), base: () => ({ ...TRAVEL }), who: ['shopper', 'anonymous'] },
+  { path: '/buchung?schritt=2', fields: Object.keys(BILLING), base: () => ({ ...BILLING }), who: ['shopper'] },
+  {
+    path: '/buchung?schritt=3',
+    fields: ['paymentType', 'couponCode', 'terms', 'intent', 'idempotencyKey'],
+    base: () => ({ paymentType: 'invoice', couponCode: 'GIBTSNICHT', terms: '1' }),
+    who: ['shopper'],
+  },
+  {
+    path: '/reservierung',
+    fields: ['reference', 'email'],
+    base: (w) => ({ reference: w.reference, email: 'falsch@example.org' }),
+  },
+  {
+    path: '/reservierung/:reference',
+    fields: ['intent', ...Object.keys(TRAVEL), 'bulky', 'bulkyBaggage', 'idempotencyKey'],
+    // `cancel-confirm` is left out: it needs no input at all, so it is never malformed, only valid.
+    base: () => ({ intent: 'change-quote', ...TRAVEL, exitTime: '2026-12-15T18:00' }),
+  },
+  {
+    path: '/konto/reservierungen/:reference',
+    fields: ['intent', ...Object.keys(TRAVEL), 'idempotencyKey'],
+    base: () => ({ intent: 'change-quote', ...TRAVEL }),
+    who: ['member', 'anonymous'],
+  },
+  {
+    path: '/anmelden',
+    fields: ['login', 'password', 'redirect'],
+    base: (w) => ({ login: w.memberEmail, password: 'falsch', redirect: '/konto' }),
+  },
+  {
+    path: '/registrieren',
+    fields: ['gender', 'firstname', 'lastname', 'email', 'password', 'passwordConfirmation', 'terms', 'newsletter'],
+    base: () => ({
+      gender: 'ms',
+      firstname: 'Erika',
+      lastname: 'Muster',
+      email: 'seite.fuzz@example.org',
+      password: PASSWORD,
+      passwordConfirmation: PASSWORD,
+      terms: '1',
+    }),
+  },
+  // An address without an account (for a real one the mail is queued after the answer; see the API test).
+  { path: '/passwort-vergessen', fields: ['email'], base: () => ({ email: 'niemand@example.org' }) },
+  {
+    path: '/passwort/:token',
+    fields: ['password', 'passwordConfirmation'],
+    base: () => ({ password: PASSWORD, passwordConfirmation: PASSWORD }),
+  },
+  {
+    path: '/konto',
+    fields: [
+      'intent',
+      'gender',
+      'firstname',
+      'lastname',
+      'email',
+      'currentPassword',
+      'password',
+      'passwordConfirmation',
+    ],
+    base: () => ({ intent: 'password', currentPassword: 'falsch', password: PASSWORD, passwordConfirmation: PASSWORD }),
+    who: ['member', 'anonymous'],
+  },
+  {
+    path: '/konto',
+    fields: ['intent', 'gender', 'firstname', 'lastname', 'newsletter', ...Object.keys(BILLING)],
+    base: () => ({ intent: 'profile', ...BILLING }),
+    who: ['member'],
+  },
+  { path: '/konto/bestaetigen/:token', fields: ['token'], base: () => ({}) },
+  {
+    path: '/kontakt',
+    fields: ['topic', 'reference', 'name', 'email', 'message', 'website'],
+    base: () => ({
+      topic: 'other',
+      name: 'Erika Muster',
+      email: 'erika@example.org',
+      message: 'Eine Frage zu Ihren Parkplätzen, bitte um Antwort.',
+    }),
+  },
+  {
+    path: '/newsletter',
+    fields: ['email', 'firstname', 'lastname', 'source', 'returnTo'],
+    base: () => ({ email: 'leser.seite@example.org', firstname: 'Erika', source: 'page' }),
+  },
+  { path: '/newsletter/:token', fields: ['intent'], base: () => ({}) },
+  { path: '/newsletter/abmelden/:token', fields: ['intent', 'reason'], base: () => ({}) },
+  { path: '/benachrichtigung/abmelden/:token', fields: ['intent'], base: () => ({}) },
+  { path: '/zahlung/demo/:token', fields: ['outcome'], base: () => ({ outcome: 'pay' }) },
+  // No action there: React Router's own 405.
+  { path: '/faq', fields: ['q'], base: () => ({ q: 'parken' }) },
+];
+
+function pick<T extends Record<string, string>>(from: T, ...keys: (keyof T)[]): Record<string, string> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]]));
+}
+
+/** Form text as a browser could never send it, or would: NUL, long, numbers beyond 32 bits, broken escapes. */
+const formValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.constantFrom('2147483648', '1e308', '-1', '0', '99999999999999999999', 'on', '[]') },
+);
+
+/** Characters inserted into a valid value (a NUL in a name, a line break in an e-mail address, …). */
+const POISON = ['\0', '\0', '\0', '\u0001', '\r\n', '\uFFFF', '\u202E', '%00', '"', '<'];
+
+function spoiledForm(base: Record<string, string>, fields: string[]): fc.Arbitrary<[string, string][]> {
+  const keys = [...new Set([...Object.keys(base), ...fields, '_csrf', 'unexpected'])];
+  const change = fc.tuple(
+    fc.constantFrom(...keys),
+    fc.oneof(
+      { weight: 2, arbitrary: formValue.map((v) => () => v) },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(fc.constantFrom(...POISON), fc.nat()).map(([p, at]) => (old: string | undefined) => {
+          const text = old ?? '';
+          const i = at % (text.length + 1);
+          return text.slice(0, i) + p + text.slice(i);
+        }),
+      },
+      { weight: 1, arbitrary: fc.constant(() => undefined) },
+    ),
+    fc.boolean(), // repeat the field (a second value for the same name)
+  );
+  return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
+    const form = new Map(Object.entries(base));
+    const extra: [string, string][] = [];
+    for (const [key, change, twice] of changes) {
+      const value = change(form.get(key));
+      if (value === undefined) form.delete(key);
+      else if (twice) extra.push([key, value]);
+      else form.set(key, value);
+    }
+    return [...form, ...extra];
+  });
+}
+
+/** One hostile page post. */
+const pagePost = (world: FuzzWorld) =>
+  fc.constantFrom(...ACTIONS).chain((action) =>
+    fc.record({
+      action: fc.constant(action),
+      english: fc.boolean(),
+      who: fc.constantFrom<Who>(...(action.who ?? ['anonymous', 'shopper', 'guest', 'member'])),
+      params: fc.record({
+        reference: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(world.reference) },
+          { weight: 1, arbitrary: pathSegment },
+        ),
+        token: fc.oneof(fc.constant('a'.repeat(43)), pathSegment),
+      }),
+      query: queryString,
+      form: spoiledForm(action.base(world), action.fields),
+      csrf: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<'own' | 'other' | 'none'>('own') },
+        { weight: 1, arbitrary: fc.constantFrom<'own' | 'other' | 'none'>('other', 'none') },
+        { weight: 1, arbitrary: nastyString.filter((s) => s.length < 500) },
+      ),
+      encoding: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<'urlencoded' | 'multipart' | 'raw'>('urlencoded') },
+        { weight: 2, arbitrary: fc.constant<'urlencoded' | 'multipart' | 'raw'>('multipart') },
+        { weight: 2, arbitrary: fc.constant<'urlencoded' | 'multipart' | 'raw'>('raw') },
+      ),
+      raw: fc.oneof(
+        fc.constantFrom(
+          '_csrf=%ZZ&email=%',
+          'a=%00&b=%ED%A0%80',
+          '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n',
+          '--x--',
+          '{"email":"a@b.de"}',
+          '\0\0\0',
+          '&&&==&',
+          `email=${'%41'.repeat(30_000)}`,
+        ),
+        nastyString,
+      ),
+      contentType: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) }, // the one the encoding needs
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            'application/json',
+            'text/plain',
+            'multipart/form-data',
+            'multipart/form-data; boundary=',
+            'multipart/form-data; boundary=x',
+            'application/x-www-form-urlencoded; charset=utf-16',
+            'application/x-www-form-urlencoded; charset=latin1',
+            'application/xml',
+            '',
+            ';;;',
+          ),
+        },
+        { weight: 1, arbitrary: headerText },
+      ),
+      contentEncoding: rarely(fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown')),
+      cookie: cookieHeader(SESSION_COOKIE),
+      // React Router refuses an action whose Origin is not the request's host (400): sometimes.
+      origin: rarely(fc.constantFrom('null', 'http://evil.example', 'http://shop.test', '%ZZ')),
+      accept: fc.constantFrom('text/html', '*/*', 'application/json', undefined),
+    }),
+  );
+type PagePost = ReturnType<typeof pagePost> extends fc.Arbitrary<infer T> ? T : never;
+
+/** Stands for the visitor's own session cookie in a generated Cookie header. */
+const SESSION_COOKIE = 'eap_session=OWN';
+
+let test: TestApp;
+let vite: ViteDevServer;
+let app: ReturnType<typeof AppServer.createBaseApp>;
+let world: FuzzWorld;
+let writes: Awaited<ReturnType<typeof recordWrites>>;
+let newsletter: typeof Newsletter;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-fuzz-pages-'));
+  test = await createTestApp({ env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback' } });
+  vite = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'silent',
+  });
+  const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  const { createPageHandler } = (await vite.ssrLoadModule('/server/pages.server.ts')) as typeof Pages;
+  const { createBaseApp } = (await vite.ssrLoadModule('/server/app.server.ts')) as typeof AppServer;
+  const mail = (await vite.ssrLoadModule('/app/services/mail.server.ts')) as typeof Mail;
+  newsletter = (await vite.ssrLoadModule('/app/services/newsletter.server.ts')) as typeof Newsletter;
+  // No page cache: every answer is rendered for its own request.
+  const pages = createPageHandler(test.ctx, { build, pageCacheSeconds: 0 });
+  app = createBaseApp(test.ctx, { pages: pages.handler });
+  // The pages run in Vite's module graph: mail is handed off there (and in the test's own graph, for buildWorld).
+  writes = await recordWrites(test, [mail.delegateMailDelivery]);
+  world = await buildWorld(test);
+  await writes.take();
+  // The first render compiles the routes: before the clock of the first property run starts.
+  await supertest(app).get('/buchung/tarife?airport=frankfurt').set('Host', 'shop.test');
+}, 180_000);
+afterAll(async () => {
+  writes?.stop();
+  await vite?.close();
+  await test?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function multipart(fields: [string, string][], boundary: string): string {
+  return (
+    fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+    `--${boundary}--\r\n`
+  );
+}
+
+async function send(r: PagePost) {
+  const client: ApiClient = world[r.who];
+  const token =
+    r.csrf === 'own'
+      ? client.csrfToken
+      : r.csrf === 'other'
+        ? world.anonymous.csrfToken
+        : r.csrf === 'none'
+          ? undefined
+          : r.csrf;
+  const fields: [string, string][] = [
+    ...(token === undefined ? [] : ([['_csrf', token]] as [string, string][])),
+    ...r.form.filter(([k]) => k !== '_csrf' || r.csrf !== 'own'),
+  ];
+  const target = r.action.path.replace(/:(\w+)/g, (_m, name: keyof PagePost['params']) => r.params[name]);
+  const [pathname, search] = target.split('?');
+  const query = [search, r.query.replace(/^\?/, '')].filter(Boolean).join('&');
+  const url = `${r.english ? '/en' : ''}${pathname}${query ? `?${query}` : ''}`;
+  let body: string;
+  let contentType: string;
+  if (r.encoding === 'urlencoded') {
+    // Lone surrogates cannot be percent-encoded (a browser sends U+FFFD): as the browser would.
+    body = fields.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+    contentType = 'application/x-www-form-urlencoded';
+  } else if (r.encoding === 'multipart') {
+    body = multipart(fields, 'fuzzboundary');
+    contentType = 'multipart/form-data; boundary=fuzzboundary';
+  } else {
+    body = r.raw;
+    contentType = 'application/x-www-form-urlencoded';
+  }
+  let req = supertest(app)
+    .post(url)
+    .set('Host', 'shop.test')
+    .set('Content-Type', r.contentType ?? contentType);
+  const cookie = r.cookie?.replaceAll(SESSION_COOKIE, client.cookie);
+  if (cookie !== undefined) req = req.set('Cookie', cookie);
+  if (r.contentEncoding) req = req.set('Content-Encoding', r.contentEncoding);
+  if (r.origin) req = req.set('Origin', r.origin);
+  if (r.accept) req = req.set('Accept', r.accept);
+  return req.serialize((raw: unknown) => raw as string).send(body);
+}
+
+function encode(text: string): string {
+  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+}
+
+describe('every page action under malformed form posts (property-based, issue 14)', () => {
+  it('answers a 4xx page (or 2xx/3xx for a valid post), never 5xx, and a refusal changes nothing', async () => {
+    const seen = new Map<string, Set<number>>();
+    await fc.assert(
+      fc.asyncProperty(pagePost(world), async (r) => {
+        const res = await send(r);
+        const key = r.action.path;
+        seen.set(key, (seen.get(key) ?? new Set()).add(res.status));
+        const where = `POST ${key} (${r.who}, ${r.encoding}) → ${res.status} ${res.text.slice(0, 300)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400) {
+          if (res.status !== 431) {
+            // A page (or the plain translated answer to an unreadable path, before any route).
+            expect(String(res.headers['content-type']), where).toMatch(/^text\/(html|plain)/);
+            expect(res.text.length, where).toBeGreaterThan(0);
+          }
+          expect(await writes.take(), where).toEqual([]);
+        } else {
+          await newsletter.newsletterWorkSettled();
+          await writes.take();
+        }
+      }),
+      fuzzOptions(400),
+    );
+    if (process.env.FUZZ_DEBUG) for (const [k, v] of seen) console.log(k, [...v].sort().join(' '));
+    for (const action of ACTIONS) expect(seen.get(action.path), action.path).toBeDefined();
+  }, 300_000);
+});
+
+describe('a posted form with a NUL byte (issue 14 item 3, found by the property-based tests)', () => {
+  it('answers 400 with the translated message before the action, and queues nothing', async () => {
+    const client = world.anonymous;
+    const post = (message: string, english = false) =>
+      supertest(app)
+        .post(english ? '/en/kontakt' : '/kontakt')
+        .set({ Host: 'shop.test', Cookie: client.cookie, 'Content-Type': 'application/x-www-form-urlencoded' })
+        .send(
+          new URLSearchParams({
+            _csrf: client.csrfToken,
+            topic: 'other',
+            name: 'Erika Muster',
+            email: 'erika@example.org',
+            message,
+          }).toString(),
+        );
+    await writes.take();
+    const refused = await post('Eine Frage zu Ihren Parkplätzen,\u0000 bitte um Antwort.', true);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toBe(
+      'The request contains characters that are not text (such as a NUL byte). Please remove them.',
+    );
+    expect(await writes.take()).toEqual([]);
+    const sent = await post('Eine Frage zu Ihren Parkplätzen, bitte um Antwort.');
+    expect(sent.status).toBe(302);
+    expect(await writes.take()).toContain('mail_outbox:INSERT');
+  });
+});
