@@ -153,6 +153,7 @@ if (!process.env.BASE_URL) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: BASE,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -34,6 +34,7 @@ const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${rawDir}`
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    PUBLIC_URL: BASE,
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-// The shop's public address when none is configured (decision 00XX, issue 14 item 7): the server refuses to start
+// The shop's public address when none is configured (decision 0027, issue 14 item 7): the server refuses to start
 // in production without PUBLIC_URL (mail and document links never follow a request's Host header), but
 // `npm start` on a clean install with no configuration must still give a working shop on this machine. So the
 // commands a stranger runs (`npm start`, `npm run airport`, `npm run ratings:import`) set

@@ -126,7 +126,7 @@ describe('loadEnv: online payment (issue 13)', () => {
   });
 });
 
-describe('loadEnv: PUBLIC_URL (issue 14 item 7, decision 00XX)', () => {
+describe('loadEnv: PUBLIC_URL (issue 14 item 7, decision 0027)', () => {
   const { PUBLIC_URL: _none, ...unset } = base;
 
   it('is required in production, with a message naming the variable', () => {

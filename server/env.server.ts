@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /**
    * The shop's public address (`https://parkplatz-shop.example`): the base of every link in mails and documents,
-   * never the request's Host header (issue 14 item 7, decision 00XX). Required in production; elsewhere
+   * never the request's Host header (issue 14 item 7, decision 0027). Required in production; elsewhere
    * `http://localhost:<PORT>` when unset. Resolved by `loadEnv`.
    */
   PUBLIC_URL: z
@@ -227,7 +227,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
- * The base of links in mails and documents (issue 14 item 7, decision 00XX): `PUBLIC_URL` without its trailing
+ * The base of links in mails and documents (issue 14 item 7, decision 0027): `PUBLIC_URL` without its trailing
  * slash; outside production `http://localhost:<PORT>` when unset. The request's Host header is never used: a
  * client controls it, and a reset link pointing at its host would hand it the token.
  * @throws Error in production without `PUBLIC_URL` (`npm start` sets a local default and says so).

@@ -1,5 +1,5 @@
 /**
- * Links in mails follow `PUBLIC_URL`, never the request's Host header (issue 14 item 7, decision 00XX): a client
+ * Links in mails follow `PUBLIC_URL`, never the request's Host header (issue 14 item 7, decision 0027): a client
  * that forges `Host: evil.example` on a booking or a password reset must not receive (or make the shop send to
  * someone) a link to its own host carrying a guest token or a reset token.
  */
