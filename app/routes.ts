@@ -65,6 +65,10 @@ export default [
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
+      route('reservierungen', 'routes/admin/reservations.tsx', { id: 'admin.reservations' }),
+      route('reservierungen/export.csv', 'routes/admin/reservations-export.tsx', { id: 'admin.reservations.export' }),
+      route('reservierungen/:reference', 'routes/admin/reservation.tsx', { id: 'admin.reservation' }),
+      route('checkin', 'routes/admin/checkin.tsx', { id: 'admin.checkin' }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
