@@ -166,8 +166,8 @@ describe('every /api/admin path answers 401 without a complete staff sign-in', (
       for (const who of WHO) {
         const client = who === 'customer' ? customer : anonymous;
         const cookie = who === 'half-signed-in staff' ? `${client.cookie}; ${halfCookie}` : client.cookie;
-        const res = await supertest(test.app)
-          [method as 'get' | 'post' | 'put' | 'patch' | 'delete'](url)
+        const agent = supertest(test.app);
+        const res = await agent[method as 'get' | 'post' | 'put' | 'patch' | 'delete'](url)
           .set('Accept', 'application/json')
           .set('Content-Type', 'application/json')
           .set('X-Requested-With', 'XMLHttpRequest')
