@@ -210,12 +210,15 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
           )}
         </section>
       </div>
-      <ManageBooking
-        view={manage}
-        result={actionData?.intent === 'resend' ? undefined : actionData}
-        csrfToken={csrfToken}
-        title={t('admin.reservations.detail.manage')}
-      />
+      {/* the form's own bottom margin (a shop page's) is the grid's gap here */}
+      <div className="[&>section]:mb-0">
+        <ManageBooking
+          view={manage}
+          result={actionData?.intent === 'resend' ? undefined : actionData}
+          csrfToken={csrfToken}
+          title={t('admin.reservations.detail.manage')}
+        />
+      </div>
       <section className="card p-4" aria-labelledby="history-title">
         <h2 id="history-title" className="mb-3 text-lg font-semibold">
           {t('admin.reservations.detail.history')}

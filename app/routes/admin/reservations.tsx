@@ -80,68 +80,100 @@ export default function AdminReservations({ loaderData }: Route.ComponentProps) 
       {rows.length === 0 ? (
         <p className="card mt-3 p-4">{t('admin.reservations.empty')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border border-line bg-card">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">{t('admin.reservations.title')}</caption>
-            <thead className="bg-surface text-xs uppercase text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.reference')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.status')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.customer')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.plate')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.stay')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('admin.reservations.col.lot')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('admin.reservations.col.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.reference} className="border-t border-line align-top">
-                  <td className="px-3 py-2 font-mono">
-                    <a
-                      className="inline-flex min-h-11 items-center text-accent underline"
-                      href={href(`/admin/reservierungen/${row.reference}`)}
-                    >
-                      {row.reference}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">
+        <>
+          {/* a phone: one card per reservation; from a tablet on: the table */}
+          <ul className="mt-3 grid gap-3 md:hidden">
+            {rows.map((row) => (
+              <li key={row.reference} className="card grid gap-1 p-4 text-sm">
+                <div className="flex items-center justify-between gap-2">
+                  <a
+                    className="inline-flex min-h-11 items-center font-mono text-base text-accent underline"
+                    href={href(`/admin/reservierungen/${row.reference}`)}
+                  >
+                    {row.reference}
+                  </a>
+                  <span className="text-right">
                     {row.statusLabel}
                     {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.name}
-                    {withEmail && row.email ? <span className="block text-xs text-muted">{row.email}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.licensePlate || '–'}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {row.entry}
-                    <span className="block">{row.exit}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.airport} · {row.lot}
-                    <span className="block text-xs text-muted">{row.tariff}</span>
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{row.total}</td>
+                  </span>
+                </div>
+                <p>
+                  {row.name} · {row.licensePlate || '–'}
+                </p>
+                {withEmail && row.email ? <p className="break-all text-muted">{row.email}</p> : null}
+                <p>
+                  {row.entry} – {row.exit}
+                </p>
+                <p className="text-muted">
+                  {row.airport} · {row.lot} · {row.tariff}
+                </p>
+                <p className="font-semibold">{row.total}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 hidden overflow-x-auto rounded-lg border border-line bg-card md:block">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <caption className="sr-only">{t('admin.reservations.title')}</caption>
+              <thead className="bg-surface text-xs uppercase text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.reference')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.status')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.customer')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.plate')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.stay')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin.reservations.col.lot')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t('admin.reservations.col.total')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.reference} className="border-t border-line align-top">
+                    <td className="px-3 py-2 font-mono">
+                      <a
+                        className="inline-flex min-h-11 items-center text-accent underline"
+                        href={href(`/admin/reservierungen/${row.reference}`)}
+                      >
+                        {row.reference}
+                      </a>
+                    </td>
+                    <td className="px-3 py-2">
+                      {row.statusLabel}
+                      {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      {row.name}
+                      {withEmail && row.email ? <span className="block text-xs text-muted">{row.email}</span> : null}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{row.licensePlate || '–'}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {row.entry}
+                      <span className="block">{row.exit}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      {row.airport} · {row.lot}
+                      <span className="block text-xs text-muted">{row.tariff}</span>
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">{row.total}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       {pages > 1 ? (
         <nav aria-label={t('admin.reservations.pages')} className="mt-4 flex items-center gap-3">
