@@ -98,3 +98,25 @@ test('the CSV export opens with the right rows', async ({ page, browser }) => {
   expect(lines[1]).toContain(`Erika ${tag}`);
   expect(lines[1]).toContain(`${tag.toLowerCase()}@example.com`);
 });
+
+test('without JavaScript, in English, the barrier finds a booking by its licence plate and checks it in', async ({
+  browser,
+}) => {
+  const tag = `Plate${Date.now()}`;
+  const plate = `F-NJ ${String(Date.now()).slice(-4)}`;
+  const reference = await book(browser, tag, plate);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInAsStaff(page, { role: 'support' });
+  await page.goto('/en/admin/checkin');
+  await expect(page.getByRole('button', { name: 'Scan QR code' })).toHaveCount(0);
+  await page.getByLabel('Reference or licence plate').fill(plate.replace(/[\s-]/g, '').toLowerCase());
+  await page.getByRole('button', { name: 'Find booking' }).click();
+  const card = page.getByRole('article', { name: reference });
+  await expect(card.getByText('Expected')).toBeVisible();
+  await card.getByRole('button', { name: 'Record arrival' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Arrival recorded.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/checkin\\?code=${reference}&done=checked_in$`));
+  await expect(card.getByText('In the car park')).toBeVisible();
+  await context.close();
+});
