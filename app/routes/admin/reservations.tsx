@@ -51,8 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }
 
 export default function AdminReservations({ loaderData }: Route.ComponentProps) {
