@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { signInAsAdmin, signInAsStaff } from './admin.ts';
-import { bookViaApi } from './pages.ts';
+import { bookViaApi, hydratedElement } from './pages.ts';
 
 // Back office, reservations and check-in (issue 15 items 3 and 4): bookings made through the shop's checkout,
 // then handled by staff signed in with password and TOTP (tests/e2e/admin.ts).
@@ -119,4 +120,47 @@ test('without JavaScript, in English, the barrier finds a booking by its licence
   await expect(page).toHaveURL(new RegExp(`/en/admin/checkin\\?code=${reference}&done=checked_in$`));
   await expect(card.getByText('In the car park')).toBeVisible();
   await context.close();
+});
+
+test("the check-in page's camera reads the voucher's QR code (jsqr where the browser has no BarcodeDetector)", async ({
+  page,
+  browser,
+}) => {
+  const reference = await book(browser, `Kamera${Date.now()}`, 'F-QR 1');
+  // The voucher's QR code holds the reference; the fake camera shows it, drawn module by module on a canvas.
+  const qr = QRCode.create(reference, { errorCorrectionLevel: 'M' });
+  const modules = { size: qr.modules.size, data: Array.from(qr.modules.data) };
+  await page.addInitScript((code: { size: number; data: number[] }) => {
+    delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const context = canvas.getContext('2d')!;
+      const scale = Math.floor(360 / (code.size + 8));
+      const draw = () => {
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.fillStyle = '#000';
+        code.data.forEach((dark, i) => {
+          if (dark)
+            context.fillRect(
+              140 + ((i % code.size) + 4) * scale,
+              60 + (Math.floor(i / code.size) + 4) * scale,
+              scale,
+              scale,
+            );
+        });
+      };
+      draw();
+      setInterval(draw, 100);
+      return canvas.captureStream(10);
+    };
+  }, modules);
+  await signInAsAdmin(page);
+  await page.goto('/admin/checkin');
+  await hydratedElement(page.getByRole('button', { name: 'QR-Code scannen' }));
+  await page.getByRole('button', { name: 'QR-Code scannen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/checkin\\?code=${reference}$`));
+  await expect(page.getByRole('article', { name: reference }).getByText('F-QR 1')).toBeVisible();
 });
