@@ -20,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** Airport status: `locked` airports are shown but cannot be booked (SPEC §1 notification sign-up). */
@@ -368,6 +369,15 @@ export const reservations = pgTable(
      * expiry job releases it afterwards. Null for offline payment types and once paid or released.
      */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /**
+     * when the car arrived at the car park (issue 15 item 4, the check-in page), and which staff member marked it;
+     * null until checked in
+     */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: integer('checked_in_by').references((): AnyPgColumn => staff.id),
+    /** when the car left the car park (issue 15 item 4), and which staff member marked it; null until then */
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    checkedOutBy: integer('checked_out_by').references((): AnyPgColumn => staff.id),
   },
   (t) => [
     uniqueIndex('reservations_reference_idx').on(t.reference),
@@ -375,6 +385,8 @@ export const reservations = pgTable(
       .on(t.invoiceNumber)
       .where(sql`${t.invoiceNumber} is not null`),
     index('reservations_user_idx').on(t.userId),
+    // the back office's date-range search (issue 15 item 3) and the check-in's arrivals
+    index('reservations_entry_idx').on(t.entryLocal),
     index('reservations_hold_idx')
       .on(t.holdUntil)
       .where(sql`${t.holdUntil} is not null`),
@@ -391,7 +403,10 @@ export type ReservationEventKind =
   | 'paid'
   | 'payment_failed'
   | 'payment_expired'
-  | 'refunded';
+  | 'refunded'
+  // the car park's barrier (issue 15 item 4)
+  | 'checked_in'
+  | 'checked_out';
 
 /**
  * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
@@ -657,6 +672,8 @@ export const staff = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    /** the TOTP time step (Unix seconds / 30) of the last accepted code: a code of this or an earlier step is a replay */
+    totpLastStep: integer('totp_last_step'),
     /** a disabled account cannot sign in and its sessions end */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),

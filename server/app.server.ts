@@ -34,6 +34,13 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
+/**
+ * The check-in page reads the voucher's QR code with the camera (issue 15 item 4): on that page (German and
+ * English path) the camera is allowed for the shop's own origin, still for no frame of another origin.
+ */
+const CHECKIN_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+/** The paths of the check-in page. */
+const CHECKIN_PATH = /^(\/en)?\/admin\/checkin\/?$/;
 /** Origin of Stripe's hosted checkout pages (the redirect target of an online payment). */
 const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
@@ -98,10 +105,10 @@ export function createBaseApp(
       strictTransportSecurity: ctx.env.COOKIE_SECURE ? undefined : false,
     }),
   );
-  // Powerful features the shop never uses are off for every page and frame (issue 14: least privilege; a
-  // future feature that needs one, e.g. the back office's camera for QR codes, opens it for its own paths).
-  app.use((_req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  // Powerful features the shop never uses are off for every page and frame (issue 14: least privilege); the
+  // back office's check-in page alone may use the camera, for the voucher's QR code (issue 15 item 4).
+  app.use((req, res, next) => {
+    res.setHeader('Permissions-Policy', CHECKIN_PATH.test(req.path) ? CHECKIN_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
     next();
   });
   app.use(compression());

@@ -109,6 +109,12 @@ export type CancelAnswer = {
   dryRun: boolean;
 };
 
+/**
+ * The staff member who acts on the customer's behalf (issue 15 item 3): written into the history row's `data.staff`
+ * so the timeline says the back office did it.
+ */
+export type OnBehalf = { staffId: number; name: string; role: string };
+
 /** An answer to send: status and JSON body. */
 export type ManageAnswer<T> = { status: number; body: T };
 
@@ -396,13 +402,20 @@ async function creditCurrentInvoice(
  *
  * @param input.details - from {@link manageableReservation}.
  * @param input.dryRun - true: only the quote (amount, invoice to credit), nothing is written.
+ * @param input.staff - the staff member acting on the customer's behalf (back office), else absent.
+ * @param input.inTransaction - runs last inside the cancellation's transaction (the back office's audit row).
  * @returns 200 {@link CancelAnswer}.
  * @throws ManageError 409 `manage.error.too_late` / `manage.error.not_active`; database errors pass through.
  * Source: issue 12 item 1, DESIGN §6 (Cancellation: credit note, never an edited invoice).
  */
-async function cancelReservation(
+export async function cancelReservation(
   ctx: ServiceContext,
-  input: { details: ReservationDetails; dryRun: boolean },
+  input: {
+    details: ReservationDetails;
+    dryRun: boolean;
+    staff?: OnBehalf;
+    inTransaction?: (tx: Database, answer: CancelAnswer) => Promise<void>;
+  },
 ): Promise<ManageAnswer<CancelAnswer>> {
   const now = ctx.now();
   requireOpen(input.details, now);
@@ -443,7 +456,13 @@ async function cancelReservation(
       reservationId: r.id,
       kind: 'cancelled',
       at: now,
-      data: { totalCents: r.totalCents, invoiceNumber: r.invoiceNumber, creditNoteNumber, refund: refund !== null },
+      data: {
+        totalCents: r.totalCents,
+        invoiceNumber: r.invoiceNumber,
+        creditNoteNumber,
+        refund: refund !== null,
+        ...(input.staff ? { staff: input.staff } : {}),
+      },
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
@@ -453,7 +472,7 @@ async function cancelReservation(
       ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
     ];
     await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', lines });
-    return {
+    const answer: CancelAnswer = {
       reference: r.reference,
       status: 'cancelled' as const,
       entryTime: r.entryLocal,
@@ -465,6 +484,8 @@ async function cancelReservation(
       creditNoteNumber,
       dryRun: false,
     };
+    if (input.inTransaction) await input.inTransaction(tx, answer);
+    return answer;
   });
   void availabilityChanged(ctx.db, r0.airportId).catch(() => undefined);
   kickMailDelivery(ctx);
@@ -486,17 +507,20 @@ async function cancelReservation(
  *
  * @param input.details - from {@link manageableReservation}.
  * @param input.body - the request body (`dryRun: true` for a quote).
- * @param input.inTransaction - runs last inside the change's transaction with the answer (the idempotent answer).
+ * @param input.staff - the staff member acting on the customer's behalf (back office), else absent.
+ * @param input.inTransaction - runs last inside the change's transaction with the answer (the idempotent answer,
+ *   the back office's audit row).
  * @returns 200 {@link ChangeAnswer}.
  * @throws ManageError 422 `validation.failed` (field keys as sent) / `manage.error.unchanged`, 409 `manage.error.too_late` /
  *   `manage.error.not_active` / `checkout.api.sold_out` / `checkout.api.not_bookable`; database errors pass.
  * Source: issue 12 item 2, DESIGN §6 (Availability, Invoice, Cancellation).
  */
-async function changeReservation(
+export async function changeReservation(
   ctx: ServiceContext,
   input: {
     details: ReservationDetails;
     body: Record<string, unknown>;
+    staff?: OnBehalf;
     inTransaction?: (tx: Database, answer: ChangeAnswer) => Promise<void>;
   },
 ): Promise<ManageAnswer<ChangeAnswer>> {
@@ -581,6 +605,7 @@ async function changeReservation(
         differenceCents: quote.differenceCents,
         creditNoteNumber,
         invoiceNumber,
+        ...(input.staff ? { staff: input.staff } : {}),
       },
     });
     const locale = toLocale(r.locale);

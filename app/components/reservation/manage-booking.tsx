@@ -44,10 +44,13 @@ export function ManageBooking({
   view,
   result,
   csrfToken,
+  title,
 }: {
   view: ManageBookingView;
   result: ManageBookingResult | undefined;
   csrfToken: string;
+  /** the heading (the back office acts on the customer's behalf); default "your booking" */
+  title?: string;
 }) {
   const t = useT();
   const busy = useNavigation().state === 'submitting';
@@ -92,7 +95,7 @@ export function ManageBooking({
     <section className="card mb-6 grid gap-5 p-5 sm:p-6 print:hidden" aria-labelledby="manage-title" data-manage>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="manage-title" className="text-xl font-semibold">
-          {t('manage.title')}
+          {title ?? t('manage.title')}
         </h2>
         <span
           className="rounded-full bg-accent-soft text-accent px-3 py-1 text-sm font-medium"

@@ -43,9 +43,11 @@ function historyLabel(event: { kind: string; data: Record<string, unknown> }, lo
     return t('manage.history.mail_sent_kind', { mail: t(mail) });
   }
   const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
-  return t(`manage.history.${event.kind}`, {
+  const label = t(`manage.history.${event.kind}`, {
     total: formatMoney(typeof total === 'number' ? total : 0, locale),
   });
+  // Changed or cancelled by the back office on the customer's behalf (issue 15 item 3).
+  return event.data.staff ? t('manage.history.by_staff', { label }) : label;
 }
 
 /**
@@ -94,7 +96,8 @@ export async function manageView(
   };
 }
 
-function changeQuoteOf(answer: ChangeAnswer, locale: Locale, key: string): ManageActionData['changeQuote'] {
+/** The change quote as the manage form shows it (`key`: the idempotency key drawn for the confirmation). */
+export function changeQuoteOf(answer: ChangeAnswer, locale: Locale, key: string): ManageActionData['changeQuote'] {
   const t = translator(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const diff = answer.differenceCents;
@@ -118,7 +121,8 @@ function changeQuoteOf(answer: ChangeAnswer, locale: Locale, key: string): Manag
   };
 }
 
-function cancelQuoteOf(answer: CancelAnswer, locale: Locale): ManageActionData['cancelQuote'] {
+/** The cancellation quote as the manage form shows it. */
+export function cancelQuoteOf(answer: CancelAnswer, locale: Locale): ManageActionData['cancelQuote'] {
   const t = translator(locale);
   return {
     summary: t('manage.cancel.summary', { amount: formatMoney(answer.totalCents, locale) }),
@@ -126,6 +130,23 @@ function cancelQuoteOf(answer: CancelAnswer, locale: Locale): ManageActionData['
       ? t('manage.cancel.credit_note', { invoice: answer.invoiceNumber })
       : t('manage.cancel.no_invoice'),
   };
+}
+
+/**
+ * The travel fields of a posted manage form (`TRAVEL_FIELDS`; the change form's bulky-baggage check boxes
+ * `bulky` joined, the confirmation's hidden `bulkyBaggage` as it is). `values` (the refill values) get the
+ * joined flags instead of the check boxes.
+ */
+export function travelOfForm(form: FormData, values: Record<string, string>): Record<string, string> {
+  const travel = Object.fromEntries(TRAVEL_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
+  // The change form has one check box per flag (`bulky`); the confirmation repeats the joined value.
+  if (!form.has('bulkyBaggage')) {
+    const checked = new Set(form.getAll('bulky').map(String));
+    travel.bulkyBaggage = BULKY_BAGGAGE_FLAGS.filter((flag) => checked.has(flag)).join(BULKY_BAGGAGE_SEPARATOR);
+  }
+  values.bulkyBaggage = travel.bulkyBaggage;
+  delete values.bulky;
+  return travel;
 }
 
 /**
@@ -146,14 +167,7 @@ export async function manageAction(
   const intent = String(form.get('intent') ?? '');
   if (!csrfOk) return csrfFailure(t, values, intent);
   const reference = input.details.reservation.reference;
-  const travel = Object.fromEntries(TRAVEL_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
-  // The change form has one check box per flag (`bulky`); the confirmation repeats the joined value.
-  if (!form.has('bulkyBaggage')) {
-    const checked = new Set(form.getAll('bulky').map(String));
-    travel.bulkyBaggage = BULKY_BAGGAGE_FLAGS.filter((flag) => checked.has(flag)).join(BULKY_BAGGAGE_SEPARATOR);
-  }
-  values.bulkyBaggage = travel.bulkyBaggage;
-  delete values.bulky;
+  const travel = travelOfForm(form, values);
   const empty = { intent, message: null, errors: {}, values, done: null, changeQuote: null, cancelQuote: null };
   const ok = (result: Partial<ManageActionData>) =>
     data<ManageActionData>({ ...empty, ...result }, { headers: PRIVATE_HEADERS });

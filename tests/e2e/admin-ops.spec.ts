@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { signInAsAdmin, signInAsStaff } from './admin.ts';
+import { bookViaApi, hydratedElement } from './pages.ts';
+
+// Back office, reservations and check-in (issue 15 items 3 and 4): bookings made through the shop's checkout,
+// then handled by staff signed in with password and TOTP (tests/e2e/admin.ts).
+
+/** A booking at Frankfurt by a new guest in a context of its own; its reference. */
+async function book(browser: Browser, lastname: string, licensePlate: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const { reference } = await bookViaApi(page, {
+      firstname: 'Erika',
+      lastname,
+      email: `${lastname.toLowerCase()}@example.com`,
+      licensePlate,
+    });
+    return reference;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The operator company of a reservation, as the admin's detail page shows it ("lot · operator"). */
+async function operatorOf(page: Page, reference: string): Promise<string> {
+  await page.goto(`/admin/reservierungen/${reference}`);
+  const lot = page.locator('dt', { hasText: /^Parkplatz$/ }).locator('xpath=following-sibling::dd[1]');
+  const text = (await lot.innerText()).trim();
+  return text.slice(text.lastIndexOf(' · ') + 3);
+}
+
+test('an operator checks a car in by typing the reference and out again', async ({ page, browser }) => {
+  const tag = `Schranke${Date.now()}`;
+  const reference = await book(browser, tag, 'F-OP 4711');
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  const operator = await operatorOf(admin, reference);
+  await adminContext.close();
+
+  await signInAsStaff(page, { role: 'operator', operator });
+  await page.getByRole('navigation', { name: 'Backoffice-Navigation' }).getByRole('link', { name: 'Check-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Check-in und Check-out' })).toBeVisible();
+  await page.getByLabel('Referenz oder Kennzeichen').fill(reference.toLowerCase());
+  await page.getByRole('button', { name: 'Buchung suchen' }).click();
+
+  const card = page.getByRole('article', { name: reference });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Erwartet')).toBeVisible();
+  await expect(card.getByText('F-OP 4711')).toBeVisible();
+  await card.getByRole('button', { name: 'Einfahrt erfassen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Einfahrt erfasst.' })).toBeVisible();
+  await expect(card.getByText('Auf dem Parkplatz')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Ausfahrt erfassen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ausfahrt erfasst.' })).toBeVisible();
+  await expect(card.getByText('Abgefahren')).toBeVisible();
+  await expect(card.getByRole('button', { name: /erfassen/ })).toHaveCount(0);
+
+  // The reservation's history names who did it.
+  await card.getByRole('link', { name: 'Alle Angaben' }).click();
+  const history = page.locator('[data-history]');
+  await expect(history.locator('[data-history-kind="checked_in"]')).toContainText('Am Parkplatz eingecheckt');
+  await expect(history.locator('[data-history-kind="checked_out"]')).toContainText('(Betreiber)');
+});
+
+test('the CSV export opens with the right rows', async ({ page, browser }) => {
+  const tag = `Export${Date.now()}`;
+  const first = await book(browser, tag, 'F-EX 1');
+  const second = await book(browser, tag, 'F-EX 2');
+  const other = await book(browser, `Anders${Date.now()}`, 'F-EX 3');
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/reservierungen');
+  const search = page.getByRole('form', { name: 'Suchen' });
+  await search.getByLabel('Referenz, Name, E-Mail oder Kennzeichen').fill(tag);
+  await search.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByText('Treffer: 2')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Reservierungen' });
+  await expect(table.getByRole('link', { name: first })).toBeVisible();
+  await expect(table.getByRole('link', { name: second })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Als CSV exportieren' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^reservierungen-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+  expect(lines[0]).toMatch(/^Referenz;Status;Flughafen;Parkplatz;Tarif;Einfahrt;Ausfahrt;Name;E-Mail;Kennzeichen;/);
+  expect(lines).toHaveLength(3);
+  const references = lines.slice(1).map((line) => line.split(';')[0]);
+  expect(references.sort()).toEqual([first, second].sort());
+  expect(lines.join('\n')).not.toContain(other);
+  expect(lines[1]).toContain(`Erika ${tag}`);
+  expect(lines[1]).toContain(`${tag.toLowerCase()}@example.com`);
+});
+
+test('without JavaScript, in English, the barrier finds a booking by its licence plate and checks it in', async ({
+  browser,
+}) => {
+  const tag = `Plate${Date.now()}`;
+  const plate = `F-NJ ${String(Date.now()).slice(-4)}`;
+  const reference = await book(browser, tag, plate);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInAsStaff(page, { role: 'support' });
+  await page.goto('/en/admin/checkin');
+  await expect(page.getByRole('button', { name: 'Scan QR code' })).toHaveCount(0);
+  await page.getByLabel('Reference or licence plate').fill(plate.replace(/[\s-]/g, '').toLowerCase());
+  await page.getByRole('button', { name: 'Find booking' }).click();
+  const card = page.getByRole('article', { name: reference });
+  await expect(card.getByText('Expected')).toBeVisible();
+  await card.getByRole('button', { name: 'Record arrival' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Arrival recorded.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/checkin\\?code=${reference}&done=checked_in$`));
+  await expect(card.getByText('In the car park')).toBeVisible();
+  await context.close();
+});
+
+test("the check-in page's camera reads the voucher's QR code (jsqr where the browser has no BarcodeDetector)", async ({
+  page,
+  browser,
+}) => {
+  const reference = await book(browser, `Kamera${Date.now()}`, 'F-QR 1');
+  // The voucher's QR code holds the reference; the fake camera shows it, drawn module by module on a canvas.
+  const qr = QRCode.create(reference, { errorCorrectionLevel: 'M' });
+  const modules = { size: qr.modules.size, data: Array.from(qr.modules.data) };
+  await page.addInitScript((code: { size: number; data: number[] }) => {
+    delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const context = canvas.getContext('2d')!;
+      const scale = Math.floor(360 / (code.size + 8));
+      const draw = () => {
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.fillStyle = '#000';
+        code.data.forEach((dark, i) => {
+          if (dark)
+            context.fillRect(
+              140 + ((i % code.size) + 4) * scale,
+              60 + (Math.floor(i / code.size) + 4) * scale,
+              scale,
+              scale,
+            );
+        });
+      };
+      draw();
+      setInterval(draw, 100);
+      return canvas.captureStream(10);
+    };
+  }, modules);
+  await signInAsAdmin(page);
+  await page.goto('/admin/checkin');
+  await hydratedElement(page.getByRole('button', { name: 'QR-Code scannen' }));
+  await page.getByRole('button', { name: 'QR-Code scannen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/checkin\\?code=${reference}$`));
+  await expect(page.getByRole('article', { name: reference }).getByText('F-QR 1')).toBeVisible();
+});
