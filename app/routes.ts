@@ -65,6 +65,10 @@ export default [
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
+      route('gutscheine', 'routes/admin/coupons.tsx', { id: 'admin.coupons' }),
+      route('gutscheine/:id', 'routes/admin/coupon-uses.tsx', { id: 'admin.coupons.show' }),
+      route('bewertungen', 'routes/admin/reviews.tsx', { id: 'admin.reviews' }),
+      route('mails', 'routes/admin/mails.tsx', { id: 'admin.mails' }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
