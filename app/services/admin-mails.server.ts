@@ -7,6 +7,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox, reservations } from '#database/schema.ts';
+import { isMailStatus, type MailStatus } from '~/domain/mail-status.ts';
 import type { StaffActor } from '~/domain/staff-roles.ts';
 import { recordAudit } from './audit-log.server.ts';
 import { kickMailDelivery, type MailContext } from './mail.server.ts';
@@ -14,11 +15,6 @@ import { RequestError } from './request-error.server.ts';
 
 /** Rows per page of the outbox list. */
 export const MAIL_PAGE_SIZE = 50;
-
-/** The statuses of the outbox. */
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
-/** An outbox status. */
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** A refused outbox request: 404 unknown mail, 409 a mail that has not failed. */
 export class MailAdminError extends RequestError {}
@@ -39,11 +35,6 @@ export type AdminMail = {
   /** whether the text is still stored (queued or failed mails; emptied once sent) */
   hasBody: boolean;
 };
-
-/** True when `value` names an outbox status. */
-export function isMailStatus(value: unknown): value is MailStatus {
-  return typeof value === 'string' && (MAIL_STATUSES as readonly string[]).includes(value);
-}
 
 /**
  * The outbox, newest first, {@link MAIL_PAGE_SIZE} per page (`beforeId`: the smallest id of the previous page),
