@@ -7,6 +7,8 @@ import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import adminDe from '../locales/admin-de.json' with { type: 'json' };
 import adminEn from '../locales/admin-en.json' with { type: 'json' };
+import adminAuthDe from '../locales/admin-auth-de.json' with { type: 'json' };
+import adminAuthEn from '../locales/admin-auth-en.json' with { type: 'json' };
 import adminMiscDe from '../locales/admin-misc-de.json' with { type: 'json' };
 import adminMiscEn from '../locales/admin-misc-en.json' with { type: 'json' };
 import { lookup, type Dictionary, type Locale } from './i18n.ts';
@@ -19,8 +21,8 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
  * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
  */
 export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = {
-  de: { ...adminDe, ...adminMiscDe },
-  en: { ...adminEn, ...adminMiscEn },
+  de: { ...adminDe, ...adminAuthDe, ...adminMiscDe },
+  en: { ...adminEn, ...adminAuthEn, ...adminMiscEn },
 };
 
 /** What the server translates with: the shop's texts and the back office's. */

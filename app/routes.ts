@@ -63,8 +63,15 @@ export default [
     }),
     // The back office (issue 15, DESIGN §3): its layout requires a staff session; sign-in and setup stand outside it.
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
+    route('admin/anmelden', 'routes/admin/sign-in.tsx', { id: 'admin.signin' }),
+    route('admin/anmelden/code', 'routes/admin/second-factor.tsx', { id: 'admin.second-factor' }),
+    route('admin/anmelden/einrichten', 'routes/admin/enrol.tsx', { id: 'admin.enrol' }),
+    route('admin/einrichten/:token', 'routes/admin/setup.tsx', { id: 'admin.setup' }),
+    route('admin/einladung/:token', 'routes/admin/invite.tsx', { id: 'admin.invite' }),
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
+      route('mitarbeiter', 'routes/admin/staff.tsx', { id: 'admin.staff' }),
+      route('protokoll', 'routes/admin/audit.tsx', { id: 'admin.audit' }),
       route('gutscheine', 'routes/admin/coupons.tsx', { id: 'admin.coupons' }),
       route('gutscheine/:id', 'routes/admin/coupon-uses.tsx', { id: 'admin.coupons.show' }),
       route('bewertungen', 'routes/admin/reviews.tsx', { id: 'admin.reviews' }),
