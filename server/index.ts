@@ -27,6 +27,8 @@ import { removeAdminToken, writeAdminToken } from './internal.ts';
 
 // `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
 export { runAirportCommand } from './airport-command.server.ts';
+// `npm run staff` invites a back-office member through this bundle (scripts/staff.js, issue 15).
+export { runStaffCommand } from './staff-command.server.ts';
 import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.server.ts';
 
 /** How often the jobs process releases expired online payment holds (issue 13). */

@@ -120,7 +120,7 @@ export const StaffInviteSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.role === 'operator' && !v.operator) {
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'admin.staff.error.operator_required' });
+      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'validation.staff_operator_required' });
     }
   })
   .transform((v) => ({ ...v, operator: v.role === 'operator' ? v.operator : null }));

@@ -1,0 +1,65 @@
+/**
+ * `npm run staff -- add <email> <role> [operator]` (issue 15 item 1): invites a back-office member from the
+ * command line, for PostgreSQL deployments (`DATABASE_URL`) and for a PGlite directory no server holds.
+ * `scripts/staff.js` refuses a PGlite directory a running server holds (PGlite is one process), then calls
+ * {@link runStaffCommand} from the production build, which opens the database, applies pending migrations, runs
+ * {@link addStaffMember} and closes it again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '#database/client.server.ts';
+import { deliverPendingMail } from '~/services/mail.server.ts';
+import type { ServiceContext } from '~/services/service-context.ts';
+import { inviteStaff, linkOrigin } from '~/services/staff-auth.server.ts';
+import { loadEnv } from './env.server.ts';
+import { createLogger } from './logger.server.ts';
+
+/** What `add` did: the member's e-mail and role and the invitation link (printed; also mailed). */
+export type StaffAddResult = { email: string; role: string; operator: string | null; url: string };
+
+/**
+ * Invites a member as the command line asks: `email`, `role` (admin, support, operator), `operator` (the company,
+ * for the role operator). The name is the e-mail's local part until the member changes it. The invitation mail is
+ * queued and delivered before this returns; the audit row has no actor (like the setup link).
+ * @throws StaffAuthError 422 with field keys (bad e-mail, unknown role or company, e-mail taken).
+ */
+export async function addStaffMember(
+  ctx: ServiceContext,
+  input: { email: string; role: string; operator?: string; origin: string },
+): Promise<StaffAddResult> {
+  const { member, url } = await inviteStaff(ctx, null, {
+    body: { email: input.email, name: input.email.split('@')[0], role: input.role, operator: input.operator ?? '' },
+    locale: 'de',
+    origin: input.origin,
+  });
+  await deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+  return { email: member.email, role: member.role, operator: member.operator, url };
+}
+
+/**
+ * Runs `add` in this environment (`DATABASE_URL`, else PGlite in `DATA_DIR/pglite`); links use `PUBLIC_URL`,
+ * else `http://HOST:PORT`.
+ * @throws Error when there is no database to open; StaffAuthError on refused input.
+ */
+export async function runStaffCommand(input: {
+  email: string;
+  role: string;
+  operator?: string;
+}): Promise<StaffAddResult> {
+  const env = loadEnv({ LOG_LEVEL: 'warn', ...process.env });
+  const dataDir = path.resolve(env.DATA_DIR, 'pglite');
+  if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new Error(`No database: neither DATABASE_URL nor a PGlite database in ${dataDir}. Start the shop once.`);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  try {
+    await handle.migrate();
+    return await addStaffMember(
+      { db: handle.db, env, logger, now: () => new Date() },
+      { ...input, origin: linkOrigin(env) },
+    );
+  } finally {
+    await handle.close();
+  }
+}
