@@ -37,7 +37,10 @@ export function OccupancyChart({ days }: { days: OccupancyDay[] }) {
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
           legend: { live: true },
           series: [
-            { value: (_u, v) => (v == null ? '' : formatDay(new Date(v * 1000).toISOString().slice(0, 10), locale)) },
+            {
+              label: t('admin.dashboard.occupancy.day'),
+              value: (_u, v) => (v == null ? '' : formatDay(new Date(v * 1000).toISOString().slice(0, 10), locale)),
+            },
             {
               label: t('admin.dashboard.occupancy.booked'),
               stroke: BAR_COLOUR,

@@ -1,5 +1,5 @@
-import { data, Form, redirect } from 'react-router';
-import { formatInstant } from '~/components/admin/admin-format.ts';
+import { data, Form, redirect, useRouteLoaderData } from 'react-router';
+import { formatDay, formatInstant } from '~/components/admin/admin-format.ts';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { localePath } from '~/i18n.ts';
@@ -15,7 +15,6 @@ import { adminRefusal, idOf, startAdminAction } from '../helpers/admin-form.serv
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/coupons';
 import type { loader as layoutLoader } from './layout.tsx';
-import { useRouteLoaderData } from 'react-router';
 
 /** What a successful post says after the redirect (`?erledigt=`). */
 const DONE = ['created', 'disabled', 'enabled'] as const;
@@ -96,7 +95,7 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
           {otherFailure}
         </p>
       )}
-      <CouponList coupons={loaderData.coupons} csrf={csrf} />
+      <CouponList coupons={loaderData.coupons} airports={loaderData.airports} csrf={csrf} />
       <CreateForm airports={loaderData.airports} csrf={csrf} failed={failed} />
     </section>
   );
@@ -106,7 +105,15 @@ function couponValue(c: CouponListEntry, locale: 'de' | 'en'): string {
   return c.kind === 'percent' ? `${c.value} %` : formatMoney(c.value, locale);
 }
 
-function CouponList({ coupons, csrf }: { coupons: CouponListEntry[]; csrf: string }) {
+function CouponList({
+  coupons,
+  airports,
+  csrf,
+}: {
+  coupons: CouponListEntry[];
+  airports: { id: number; iata: string }[];
+  csrf: string;
+}) {
   const t = useT();
   const locale = useLocale();
   const href = useHref();
@@ -129,7 +136,10 @@ function CouponList({ coupons, csrf }: { coupons: CouponListEntry[]; csrf: strin
             <dt className="text-muted">{t('admin.coupons.field.validity')}</dt>
             <dd>
               {c.validFrom || c.validTo
-                ? t('admin.coupons.validity', { from: c.validFrom ?? '…', to: c.validTo ?? '…' })
+                ? t('admin.coupons.validity', {
+                    from: c.validFrom ? formatDay(c.validFrom, locale, true) : '…',
+                    to: c.validTo ? formatDay(c.validTo, locale, true) : '…',
+                  })
                 : t('admin.coupons.validity_always')}
             </dd>
             <dt className="text-muted">{t('admin.coupons.field.minDays')}</dt>
@@ -141,7 +151,11 @@ function CouponList({ coupons, csrf }: { coupons: CouponListEntry[]; csrf: strin
                 : t('admin.coupons.uses_limited', { used: c.usedCount, limit: c.usageLimit })}
             </dd>
             <dt className="text-muted">{t('admin.coupons.field.airports')}</dt>
-            <dd>{c.airportIds ? c.airportIds.length : t('admin.coupons.airports_all')}</dd>
+            <dd>
+              {c.airportIds
+                ? c.airportIds.map((id) => airports.find((a) => a.id === id)?.iata ?? `#${id}`).join(', ')
+                : t('admin.coupons.airports_all')}
+            </dd>
             {c.disabledAt && (
               <>
                 <dt className="text-muted">{t('admin.coupons.field.disabledAt')}</dt>

@@ -142,7 +142,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
       </section>
 
       <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-md">
+        <div className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto">
           <label htmlFor="reviews-scope" className="field-label">
             {t('admin.reviews.filter.scope')}
           </label>
