@@ -10,7 +10,7 @@
 import { parseLocalDate, type LocalDate } from './local-time.ts';
 
 /** Longest code: the checkout's payment schema accepts at most 40 characters. */
-export const COUPON_CODE_MAX_LENGTH = 40;
+const COUPON_CODE_MAX_LENGTH = 40;
 /** Largest fixed discount, cents (10 000 €): a typo guard, far above any stay's price. */
 const FIXED_MAX_CENTS = 1_000_000;
 /** Largest minimum stay, days: longer than any tariff's maximum stay makes no sense. */

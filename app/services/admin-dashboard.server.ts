@@ -33,7 +33,7 @@ const EXPECTED_STATUSES = ['confirmed', 'completed'] as const;
 export class DashboardError extends RequestError {}
 
 /** A lot the actor may see, with its airport. */
-export type DashboardLot = {
+type DashboardLot = {
   id: number;
   name: string;
   operator: string;
@@ -45,7 +45,7 @@ export type DashboardLot = {
 };
 
 /** A new reservation in the dashboard's list. */
-export type DashboardReservation = {
+type DashboardReservation = {
   reference: string;
   status: string;
   createdAt: Date;

@@ -17,7 +17,7 @@ import { RequestError } from './request-error.server.ts';
 export const MAIL_PAGE_SIZE = 50;
 
 /** A refused outbox request: 404 unknown mail, 409 a mail that has not failed. */
-export class MailAdminError extends RequestError {}
+class MailAdminError extends RequestError {}
 
 /** An outbox row as the back office shows it (no bodies: the list never needs them). */
 export type AdminMail = {
