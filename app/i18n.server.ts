@@ -11,6 +11,8 @@ import adminOpsDe from '../locales/admin-ops-de.json' with { type: 'json' };
 import adminOpsEn from '../locales/admin-ops-en.json' with { type: 'json' };
 import adminAuthDe from '../locales/admin-auth-de.json' with { type: 'json' };
 import adminAuthEn from '../locales/admin-auth-en.json' with { type: 'json' };
+import adminMiscDe from '../locales/admin-misc-de.json' with { type: 'json' };
+import adminMiscEn from '../locales/admin-misc-en.json' with { type: 'json' };
 import { lookup, type Dictionary, type Locale } from './i18n.ts';
 
 /** Every locale's dictionary: the texts of the shop, served to every browser. */
@@ -21,8 +23,8 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
  * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
  */
 export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = {
-  de: { ...adminDe, ...adminAuthDe, ...adminOpsDe },
-  en: { ...adminEn, ...adminAuthEn, ...adminOpsEn },
+  de: { ...adminDe, ...adminAuthDe, ...adminOpsDe, ...adminMiscDe },
+  en: { ...adminEn, ...adminAuthEn, ...adminOpsEn, ...adminMiscEn },
 };
 
 /** What the server translates with: the shop's texts and the back office's. */

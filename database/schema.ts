@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -234,20 +235,34 @@ export const userTokens = pgTable(
 );
 
 /** Coupons (DESIGN §6 Coupon): code, percent or fixed cents, validity, minimum days, usage limit, airports. */
-export const coupons = pgTable('coupons', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
-  /** percent: whole percent (10 = 10 %); fixed: cents off the total */
-  value: integer('value').notNull(),
-  validFrom: date('valid_from', { mode: 'string' }),
-  validTo: date('valid_to', { mode: 'string' }),
-  minDays: integer('min_days').notNull().default(1),
-  usageLimit: integer('usage_limit'),
-  usedCount: integer('used_count').notNull().default(0),
-  /** airports the coupon is valid for; null = all */
-  airportIds: jsonb('airport_ids').$type<number[] | null>(),
-});
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    /** percent: whole percent (10 = 10 %); fixed: cents off the total */
+    value: integer('value').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    minDays: integer('min_days').notNull().default(1),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** airports the coupon is valid for; null = all */
+    airportIds: jsonb('airport_ids').$type<number[] | null>(),
+    /**
+     * when the back office disabled the code (issue 15 item 6); the checkout refuses a disabled code like an
+     * unknown one. Null while it is in force.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** when the coupon was created (back office, seed); for the list's order */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are matched upper-cased (checkout-coupon.server.ts); two codes differing in case only would be one.
+    uniqueIndex('coupons_code_upper_idx').on(sql`upper(${t.code})`),
+  ],
+);
 
 /** Server-side session data (DESIGN §1: the app is stateless; sessions live in the database). */
 export const sessions = pgTable(
@@ -642,6 +657,13 @@ export const reviews = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     translations: jsonb('translations').$type<Partial<Record<string, string>>>().notNull().default({}),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * when the back office hid the review as abusive (issue 15 item 7): kept, but left out of the public ratings
+     * (lists and averages). Null while shown. An import never changes it.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** the staff member who hid it; null while shown */
+    hiddenBy: integer('hidden_by').references((): AnyPgColumn => staff.id),
   },
   (t) => [
     uniqueIndex('reviews_provider_review_idx').on(t.provider, t.providerReviewId),

@@ -12,7 +12,7 @@
  * - The key is protocol, host, the map-consent and cookie-bar cookies (the only cookies the pages read: whether
  *   the map loads, whether the cookie bar shows) and the path with query (which holds the locale `/en`).
  * - Cache events (`~/services/cache-events.server.ts`) drop entries at once: `availability` of an airport
- *   drops its tariffs pages, `catalogue` and `all` drop everything; a render that was running when an event
+ *   drops its tariffs pages, `catalogue`, `ratings` and `all` drop everything; a render that was running when an event
  *   came is neither stored nor shared with requests that arrived after it.
  */
 import crypto from 'node:crypto';

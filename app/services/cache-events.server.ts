@@ -16,9 +16,12 @@ const CACHE_CHANNEL = 'shop_cache';
  * What changed:
  * - `catalogue`: airports, parking lots, tariffs or price lists (every cached page and catalogue entry goes);
  * - `availability`: bookings of an airport's tariffs changed (its tariffs pages go);
+ * - `ratings`: a review was hidden or shown again (issue 15 item 7): every cached page goes (the rating
+ *   summaries and lists are on the index, airport and tariffs pages), the catalogue stays;
  * - `all`: unknown (a lost LISTEN connection may have missed events): everything goes.
  */
-export type CacheEvent = { kind: 'catalogue' } | { kind: 'availability'; airportId: number } | { kind: 'all' };
+export type CacheEvent =
+  { kind: 'catalogue' } | { kind: 'availability'; airportId: number } | { kind: 'ratings' } | { kind: 'all' };
 
 type Listener = (event: CacheEvent) => void;
 
@@ -102,6 +105,17 @@ export function listenForCacheEvents(handle: DatabaseHandle): Promise<() => Prom
  */
 export function catalogueChanged(db: Database): Promise<void> {
   return publishCacheEvent(db, { kind: 'catalogue' });
+}
+
+/**
+ * The one call after the back office hid or showed a review (issue 15 item 7): after the change has committed,
+ * every process drops its cached pages, so the public ratings no longer show a hidden review. (The ratings API's
+ * answers are `public, max-age=300`: a browser or shared cache may keep one up to five minutes.)
+ *
+ * @throws only on database errors.
+ */
+export function ratingsChanged(db: Database): Promise<void> {
+  return publishCacheEvent(db, { kind: 'ratings' });
 }
 
 /**

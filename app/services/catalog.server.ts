@@ -43,7 +43,7 @@ function catalogueCache(db: Database): CatalogueCache {
     cache = fresh;
     caches.set(db, fresh);
     onCacheEvent(db, (event) => {
-      if (event.kind === 'availability') return;
+      if (event.kind === 'availability' || event.kind === 'ratings') return;
       // A load still running keeps its promise, but it is no longer the cache's: the next call queries again.
       fresh.airports = undefined;
       fresh.mapLots = undefined;

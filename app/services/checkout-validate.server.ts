@@ -78,7 +78,7 @@ function travelRules(
 }
 
 /**
- * Checks a coupon code for a stay: it exists, the entry date lies in its validity, the stay has its minimum
+ * Checks a coupon code for a stay: it exists and is not disabled (issue 15), the entry date lies in its validity, the stay has its minimum
  * billable days, it is not used up, and it is valid at the airport.
  *
  * @param code - upper-case code as parsed by the payment schema (non-empty).
@@ -93,7 +93,8 @@ export async function checkCoupon(
   stay: { entry: string; exit: string; airportId: number },
 ): Promise<{ coupon: CouponRow } | { error: string }> {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
-  if (!coupon) return { error: 'validation.coupon.unknown' };
+  // A code the back office disabled (issue 15 item 6) is refused like an unknown one.
+  if (!coupon || coupon.disabledAt) return { error: 'validation.coupon.unknown' };
   const entryDate = parseLocalDateTime(stay.entry)?.date ?? '';
   // ISO dates compare correctly as strings; a coupon not yet valid counts as "not valid for this stay" too.
   if ((coupon.validFrom && entryDate < coupon.validFrom) || (coupon.validTo && entryDate > coupon.validTo)) {

@@ -4,7 +4,7 @@
  * page by page (newest first), and a review's text in another language. Reviews come into the `reviews` table
  * through `ratings-import.server.ts`. Decisions in docs/decisions/0014-ratings.md.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, reviews } from '#database/schema.ts';
 import {
@@ -28,9 +28,13 @@ import { RequestError } from './request-error.server.ts';
 /** A refused ratings request: 422 `{page: [...]}` for a page that is not a whole number from 1. */
 class RatingsError extends RequestError {}
 
-/** The reviews a rating id covers: the shop's own id covers every review, an airport's id its own. */
+/**
+ * The reviews a rating id covers: the shop's own id covers every review, an airport's id its own; never a review
+ * the back office hid (issue 15 item 7: kept, but out of the lists and the averages).
+ */
 function scope(ratingId: string): SQL | undefined {
-  return ratingId === SHOP_RATING_ID ? undefined : eq(reviews.ratingId, ratingId);
+  const shown = isNull(reviews.hiddenAt);
+  return ratingId === SHOP_RATING_ID ? shown : and(shown, eq(reviews.ratingId, ratingId));
 }
 
 /** Whether the rating id is one the shop knows: the shop's, an airport's, or one that has reviews. */
@@ -123,7 +127,7 @@ export async function loadRatingsSection(db: Database, ratingId: string, rawPage
  * translation when there is one (`translated: true`), else the original (`translated: false`); `locale` names
  * the language of the returned text.
  *
- * @returns null when no review has this id (the API answers 404). Throws only on database errors.
+ * @returns null when no review has this id or it is hidden (the API answers 404). Throws only on database errors.
  */
 export async function translateReview(db: Database, rawId: string, locale: Locale): Promise<ReviewTranslation | null> {
   const id = parseReviewId(rawId);
@@ -131,7 +135,7 @@ export async function translateReview(db: Database, rawId: string, locale: Local
   const [row] = await db
     .select({ comment: reviews.comment, locale: reviews.locale, translations: reviews.translations })
     .from(reviews)
-    .where(eq(reviews.id, id))
+    .where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)))
     .limit(1);
   if (!row) return null;
   const original = toLocale(row.locale);

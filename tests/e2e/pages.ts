@@ -197,6 +197,8 @@ type Booker = {
   paymentType?: 'on_site' | 'invoice' | 'online';
   /** entry and exit as days from today (local 07:30 and 21:00) */
   days?: [number, number];
+  /** a coupon code to redeem; default none */
+  couponCode?: string;
 };
 
 /**
@@ -248,7 +250,7 @@ export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: 
       country: 'DE',
       billIsDifferent: false,
       paymentType: who.paymentType ?? 'on_site',
-      couponCode: '',
+      couponCode: who.couponCode ?? '',
     },
   });
   expect(res.status(), await res.text()).toBe(201);
