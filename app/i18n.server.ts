@@ -7,6 +7,8 @@ import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import adminDe from '../locales/admin-de.json' with { type: 'json' };
 import adminEn from '../locales/admin-en.json' with { type: 'json' };
+import adminCatalogueDe from '../locales/admin-catalogue-de.json' with { type: 'json' };
+import adminCatalogueEn from '../locales/admin-catalogue-en.json' with { type: 'json' };
 import { lookup, type Dictionary, type Locale } from './i18n.ts';
 
 /** Every locale's dictionary: the texts of the shop, served to every browser. */
@@ -16,10 +18,16 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
  * The back office's texts (issue 15): server-side and on back-office pages only (the admin layout hands them to
  * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
  */
-export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = { de: adminDe, en: adminEn };
+export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = {
+  de: { ...adminDe, ...adminCatalogueDe },
+  en: { ...adminEn, ...adminCatalogueEn },
+};
 
 /** What the server translates with: the shop's texts and the back office's. */
-const SERVER_DICTIONARIES: Record<Locale, Dictionary> = { de: { ...de, ...adminDe }, en: { ...en, ...adminEn } };
+const SERVER_DICTIONARIES: Record<Locale, Dictionary> = {
+  de: { ...de, ...ADMIN_DICTIONARIES.de },
+  en: { ...en, ...ADMIN_DICTIONARIES.en },
+};
 
 /** Content hash of the dictionaries: the `v` of the translations URL, changes when a text changes. */
 export const TRANSLATIONS_VERSION = crypto

@@ -65,6 +65,12 @@ export default [
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
+      route('katalog', 'routes/admin/catalogue.tsx', { id: 'admin.catalogue' }),
+      route('katalog/:airport', 'routes/admin/catalogue-airport.tsx', { id: 'admin.catalogue.airport' }),
+      route('katalog/tarif/:tariffId', 'routes/admin/catalogue-tariff.tsx', { id: 'admin.catalogue.tariff' }),
+      route('katalog/tarif/:tariffId/kapazitaet', 'routes/admin/catalogue-capacity.tsx', {
+        id: 'admin.catalogue.capacity',
+      }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
