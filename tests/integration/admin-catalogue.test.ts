@@ -478,9 +478,9 @@ describe('catalogue: airports', () => {
     });
     expect(asked.status).toBe(201);
     const post = (intent: string) =>
-      cataloguePage.action(args('admin', '/admin/katalog', {}, { intent, slug: 'kassel' }));
+      cataloguePage.action(args('admin', '/admin/katalog', {}, { intent, slug: 'kassel' })) as Promise<Response>;
 
-    const unlocked = (await post('unlock')) as Response;
+    const unlocked = await post('unlock');
     expect(unlocked.status).toBe(302);
     expect(unlocked.headers.get('Location')).toBe('/admin/katalog?ok=airport_unlocked&count=1');
     expect((await post('lock')).status).toBe(302);
