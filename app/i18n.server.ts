@@ -9,6 +9,8 @@ import adminDe from '../locales/admin-de.json' with { type: 'json' };
 import adminEn from '../locales/admin-en.json' with { type: 'json' };
 import adminCatalogueDe from '../locales/admin-catalogue-de.json' with { type: 'json' };
 import adminCatalogueEn from '../locales/admin-catalogue-en.json' with { type: 'json' };
+import adminAuthDe from '../locales/admin-auth-de.json' with { type: 'json' };
+import adminAuthEn from '../locales/admin-auth-en.json' with { type: 'json' };
 import { lookup, type Dictionary, type Locale } from './i18n.ts';
 
 /** Every locale's dictionary: the texts of the shop, served to every browser. */
@@ -19,8 +21,8 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
  * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
  */
 export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = {
-  de: { ...adminDe, ...adminCatalogueDe },
-  en: { ...adminEn, ...adminCatalogueEn },
+  de: { ...adminDe, ...adminAuthDe, ...adminCatalogueDe },
+  en: { ...adminEn, ...adminAuthEn, ...adminCatalogueEn },
 };
 
 /** What the server translates with: the shop's texts and the back office's. */

@@ -63,6 +63,11 @@ export default [
     }),
     // The back office (issue 15, DESIGN §3): its layout requires a staff session; sign-in and setup stand outside it.
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
+    route('admin/anmelden', 'routes/admin/sign-in.tsx', { id: 'admin.signin' }),
+    route('admin/anmelden/code', 'routes/admin/second-factor.tsx', { id: 'admin.second-factor' }),
+    route('admin/anmelden/einrichten', 'routes/admin/enrol.tsx', { id: 'admin.enrol' }),
+    route('admin/einrichten/:token', 'routes/admin/setup.tsx', { id: 'admin.setup' }),
+    route('admin/einladung/:token', 'routes/admin/invite.tsx', { id: 'admin.invite' }),
     route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
       index('routes/admin/dashboard.tsx', { id: 'admin.dashboard' }),
       route('katalog', 'routes/admin/catalogue.tsx', { id: 'admin.catalogue' }),
@@ -71,6 +76,8 @@ export default [
       route('katalog/tarif/:tariffId/kapazitaet', 'routes/admin/catalogue-capacity.tsx', {
         id: 'admin.catalogue.capacity',
       }),
+      route('mitarbeiter', 'routes/admin/staff.tsx', { id: 'admin.staff' }),
+      route('protokoll', 'routes/admin/audit.tsx', { id: 'admin.audit' }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),

@@ -657,6 +657,8 @@ export const staff = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    /** the TOTP time step (Unix seconds / 30) of the last accepted code: a code of this or an earlier step is a replay */
+    totpLastStep: integer('totp_last_step'),
     /** a disabled account cannot sign in and its sessions end */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),

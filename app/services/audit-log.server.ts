@@ -95,3 +95,9 @@ export async function listAudit(
     .orderBy(desc(auditLog.id))
     .limit(filter.limit ?? 50);
 }
+
+/** The distinct entities of the audit log (the audit page's filter), sorted. */
+export async function auditEntities(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity);
+  return rows.map((r) => r.entity);
+}

@@ -423,7 +423,7 @@ export function reservationConfirmationSubject(locale: Locale, reference: string
 }
 
 /** What an account mail is for (issue 8): verify the e-mail of a new account, reset the password, verify a new e-mail. */
-export type AccountMailKind = 'verify_email' | 'reset_password' | 'change_email';
+export type AccountMailKind = 'verify_email' | 'reset_password' | 'change_email' | 'staff_invite';
 
 /**
  * Renders an account mail (issue 8) in `locale`: a greeting, what the link does, the link (as a button and as
@@ -442,12 +442,14 @@ export function renderAccountMail(
   shop: ShopInfo,
 ): RenderedMail {
   const t = translator(locale);
-  const subject = t(`auth.mail.${kind}.subject`, { shop: shop.name });
+  // The back office's invitation (issue 15) keeps its texts in the back office's dictionary.
+  const keys = kind === 'staff_invite' ? 'admin.auth.mail.invite' : `auth.mail.${kind}`;
+  const subject = t(`${keys}.subject`, { shop: shop.name });
   const greeting = t('auth.mail.greeting', { name: data.firstname });
-  const intro = t(`auth.mail.${kind}.intro`);
-  const action = t(`auth.mail.${kind}.action`);
+  const intro = t(`${keys}.intro`);
+  const action = t(`${keys}.action`);
   const validity = t('auth.mail.valid_for', { duration: data.validFor });
-  const ignore = t(`auth.mail.${kind}.ignore`);
+  const ignore = t(`${keys}.ignore`);
   const signature = t('mail.signature', { shop: shop.name });
   const text = [greeting, '', intro, '', data.url, '', validity, '', ignore, '', signature, '', shop.name, shop.address]
     .join('\n')

@@ -25,15 +25,12 @@ function staffCookieName(secure: boolean): string {
 }
 
 /**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
  * SHA-256 hex of a token: what the database keeps of session tokens and one-time links. */
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
- * The `Set-Cookie` value for a staff session token; SameSite=Strict: no other site can make a request carry it. */
+/** The `Set-Cookie` value for a staff session token; SameSite=Strict: no other site can make a request carry it. */
 export function serializeStaffCookie(token: string, secure: boolean): string {
   const parts = [`${staffCookieName(secure)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
   if (secure) parts.push('Secure');
@@ -91,9 +88,7 @@ export async function createStaffSession(
   return token;
 }
 
-/**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
- * Marks a session's second factor as given (after a valid TOTP or recovery code). */
+/** Marks a session's second factor as given (after a valid TOTP or recovery code). */
 export async function confirmSecondFactor(db: Database, sessionId: string, now: Date): Promise<void> {
   await db.update(staffSessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(staffSessions.id, sessionId));
 }
@@ -155,9 +150,7 @@ export async function endStaffSession(db: Database, sessionId: string): Promise<
   await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
 }
 
-/**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
- * Ends every session of a staff member (password set anew, account disabled, role changed). */
+/** Ends every session of a staff member (password set anew, account disabled, role changed). */
 export async function endAllStaffSessions(db: Database, staffId: number): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }
@@ -168,17 +161,13 @@ export async function purgeStaffSessions(db: Database, now: Date): Promise<void>
   await db.delete(staffSessions).where(lt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)));
 }
 
-/**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
- * Whether any staff account exists (while none does, the server offers the one-time setup link). */
+/** Whether any staff account exists (while none does, the server offers the one-time setup link). */
 export async function staffExists(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: staff.id }).from(staff).limit(1);
   return row !== undefined;
 }
 
-/**
- * @public (used by the sign-in of issue 15; remove this tag once it is)
- * Active (not disabled) staff with a set password and this e-mail (lower-cased), for the sign-in. */
+/** Active (not disabled) staff with a set password and this e-mail (lower-cased), for the sign-in. */
 export async function findActiveStaffByEmail(db: Database, email: string) {
   const [row] = await db
     .select()

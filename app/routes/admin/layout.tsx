@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import { AdminShell, type AdminNavItem } from '~/components/admin/admin-shell.tsx';
-import { I18nProvider, useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import { dictionaryOf } from '~/components/dictionary-store.ts';
+import { AdminTexts } from '~/components/admin/admin-texts.tsx';
+import { useHref, useT } from '~/components/i18n-context.tsx';
 import { can, type StaffPermission } from '~/domain/staff-roles.ts';
 import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
@@ -44,17 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
-}
-
-/** The shop's texts of this locale with the back office's own on top (they reach only back-office pages). */
-function AdminTexts({ dictionary, children }: { dictionary: Record<string, string>; children: React.ReactNode }) {
-  const locale = useLocale();
-  const merged = { ...(dictionaryOf(locale) ?? {}), ...dictionary };
-  return (
-    <I18nProvider locale={locale} dictionary={merged}>
-      {children}
-    </I18nProvider>
-  );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

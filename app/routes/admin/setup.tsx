@@ -1,0 +1,89 @@
+import { data } from 'react-router';
+import { AdminTexts } from '~/components/admin/admin-texts.tsx';
+import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
+import { NewPasswordFields, TextInput } from '~/components/account/auth-fields.tsx';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { localePath, toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { completeSetup, setupLinkValid } from '~/services/staff-auth.server.ts';
+import { createStaffSession } from '~/services/staff-session.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
+import { redirectWithStaffCookie } from '../helpers/staff-auth.server.ts';
+import { ADMIN_HEADERS } from '../helpers/staff-guard.server.ts';
+import type { Route } from './+types/setup';
+
+/**
+ * admin.setup (`/admin/einrichten/:token`): the one-time setup link the server logs while no staff exists. Shows
+ * the form for the first admin while the link is live; else (used, expired, staff exists) a 404 page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const valid = await setupLinkValid(app.db, params.token, app.now());
+  return data({ valid, dictionary: ADMIN_DICTIONARIES[locale] }, { status: valid ? 200 : 404, headers: ADMIN_HEADERS });
+}
+
+/** Checks `_csrf`, creates the first admin (link used up, audited), then on to the TOTP enrolment. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { app, session } = context.get(shopContext);
+  const locale = toLocale(params.lang);
+  const t = translator(locale);
+  const { form, values, csrfOk } = await readForm(request, session);
+  if (!csrfOk) return csrfFailure(t, values);
+  try {
+    const admin = await completeSetup(app, {
+      token: params.token,
+      body: Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')),
+      dataDir: app.env.DATA_DIR,
+    });
+    const token = await createStaffSession(app.db, { staffId: admin.id, secondFactor: false, now: app.now() });
+    return redirectWithStaffCookie(localePath(locale, '/admin/anmelden/einrichten'), token, app.env.COOKIE_SECURE);
+  } catch (error) {
+    return refusal(error, t, values);
+  }
+}
+
+export const headers = actionOrLoaderHeaders;
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminTexts dictionary={loaderData.dictionary}>
+      <SetupForm valid={loaderData.valid} failure={actionData} />
+    </AdminTexts>
+  );
+}
+
+function SetupForm({
+  valid,
+  failure,
+}: {
+  valid: boolean;
+  failure?: { message: string | null; errors: Record<string, string>; values: Record<string, string> };
+}) {
+  const t = useT();
+  const href = useHref();
+  if (!valid) {
+    return (
+      <AuthPage title={t('admin.auth.link_invalid_title')} intro={t('admin.auth.setup.invalid')}>
+        <title>{t('admin.meta.title', { page: t('admin.auth.link_invalid_title') })}</title>
+        <a className="btn-primary inline-flex" href={href('/admin/anmelden')}>
+          {t('admin.auth.signin.title')}
+        </a>
+      </AuthPage>
+    );
+  }
+  const props = { idPrefix: 'admin-setup', errors: failure?.errors, values: failure?.values };
+  return (
+    <AuthPage title={t('admin.auth.setup.title')} intro={t('admin.auth.setup.intro')}>
+      <title>{t('admin.meta.title', { page: t('admin.auth.setup.title') })}</title>
+      <PageForm name="admin-setup" message={failure?.message} submit={t('admin.auth.setup.submit')}>
+        <TextInput {...props} name="name" label={t('admin.auth.name')} autoComplete="name" maxLength={100} />
+        <TextInput {...props} name="email" type="email" label={t('auth.page.email')} autoComplete="username" />
+        <NewPasswordFields {...props} />
+      </PageForm>
+    </AuthPage>
+  );
+}
+
+export const handle = { backOffice: true };
