@@ -13,6 +13,8 @@ export const MAX_DAY_PRICES = 60;
 const MAX_CENTS = 10_000_000;
 /** Most days one capacity change may cover (one year and a day). */
 export const MAX_CAPACITY_RANGE_DAYS = 366;
+/** Days shown per page of the back office's capacity calendar. */
+export const CAPACITY_PAGE_DAYS = 28;
 /** Most spaces per day of a tariff. */
 const MAX_CAPACITY = 100_000;
 

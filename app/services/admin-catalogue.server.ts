@@ -14,6 +14,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#database/schema.ts';
 import {
+  CAPACITY_PAGE_DAYS,
   capacityConflicts,
   datesBetween,
   findSeasonOverlaps,
@@ -424,9 +425,6 @@ export async function deleteSeason(
 
 /** One day of a tariff's capacity calendar: spaces booked, its override (null: the tariff's), the capacity in force. */
 export type CapacityDay = { day: LocalDate; booked: number; override: number | null; capacity: number };
-
-/** Days shown per page of the capacity calendar. */
-export const CAPACITY_PAGE_DAYS = 28;
 
 /**
  * A tariff's capacity for {@link CAPACITY_PAGE_DAYS} days from `from` (default: the airport's today), or null

@@ -3,11 +3,12 @@ import { CapacityForm, CapacityTable } from '~/components/admin/catalogue/capaci
 import { failureOf } from '~/components/admin/catalogue/failure.ts';
 import { Notice } from '~/components/admin/catalogue/parts.tsx';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
+import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-rules.ts';
 import { addDaysToDate, parseLocalDate } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { CAPACITY_PAGE_DAYS, loadCapacity, setCapacityRange } from '~/services/admin-catalogue.server.ts';
+import { loadCapacity, setCapacityRange } from '~/services/admin-catalogue.server.ts';
 import { catalogueRefusal, parseId, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
 import { csrfFailure, readForm } from '../helpers/form-action.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
