@@ -29,7 +29,8 @@ describe('parseEuroCents', () => {
     expect(parseEuroCents('0')).toBe(0);
   });
   it('refuses anything else', () => {
-    for (const bad of ['', '-5', '12,555', '1,234.50', 'abc', '1e3', '12,', ',5']) expect(parseEuroCents(bad)).toBeNull();
+    for (const bad of ['', '-5', '12,555', '1,234.50', 'abc', '1e3', '12,', ',5'])
+      expect(parseEuroCents(bad)).toBeNull();
   });
   it('formats cents back for the form', () => {
     expect(formatEuroInput(123450)).toBe('1234,50');

@@ -12,7 +12,7 @@ export const MAX_DAY_PRICES = 60;
 /** Largest amount in cents accepted anywhere in a price list (100,000 €). */
 const MAX_CENTS = 10_000_000;
 /** Most days one capacity change may cover (one year and a day). */
-export const MAX_CAPACITY_RANGE_DAYS = 366;
+const MAX_CAPACITY_RANGE_DAYS = 366;
 /** Days shown per page of the back office's capacity calendar. */
 export const CAPACITY_PAGE_DAYS = 28;
 /** Most spaces per day of a tariff. */
@@ -172,7 +172,7 @@ const tariffName = z
  * more than a year).
  * Source: DESIGN §6 (Tariff), issue 15 item 5.
  */
-export const TariffFieldsSchema = z.object({
+const TariffFieldsSchema = z.object({
   nameDe: tariffName,
   nameEn: tariffName,
   active: z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean()),

@@ -25,6 +25,13 @@ import {
   type PriceListInput,
   type SeasonRange,
 } from '~/domain/catalogue-rules.ts';
+import type {
+  CapacityDay,
+  CatalogueAirport,
+  CatalogueLot,
+  StaffPriceList,
+  StaffTariff,
+} from '~/domain/catalogue-view.ts';
 import { addDaysToDate, todayInZone, type LocalDate } from '~/domain/local-time.ts';
 import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
 import { setAirportStatus, type AirportStatusChange } from './airport-status.server.ts';
@@ -49,19 +56,6 @@ export class CatalogueError extends RequestError {
 }
 
 const notFound = () => new CatalogueError(404, 'admin.error.404.title');
-
-/** A tariff in the catalogue lists. */
-export type CatalogueTariff = Pick<
-  typeof tariffs.$inferSelect,
-  'id' | 'nameDe' | 'nameEn' | 'category' | 'active' | 'capacity'
->;
-/** A lot with its tariffs. */
-export type CatalogueLot = { id: number; name: string; operator: string; tariffs: CatalogueTariff[] };
-/** An airport of the catalogue with the lots the actor may see. */
-export type CatalogueAirport = Pick<
-  typeof airports.$inferSelect,
-  'id' | 'slug' | 'iata' | 'nameDe' | 'nameEn' | 'status' | 'commentDe' | 'commentEn'
-> & { lots: CatalogueLot[] };
 
 /**
  * The catalogue as `actor` may see it: every airport with its lots and tariffs (admin), or only the airports
@@ -195,17 +189,6 @@ export async function updateAirportComment(
   });
   await catalogueChanged(ctx.db);
 }
-
-/** A price list as the back office shows it (id, name, dates, cents). */
-export type StaffPriceList = typeof priceLists.$inferSelect;
-
-/** A tariff with its lot, airport and price lists (default first, then seasons by start date). */
-export type StaffTariff = {
-  tariff: typeof tariffs.$inferSelect;
-  lot: Pick<typeof parkingLots.$inferSelect, 'id' | 'name' | 'operator'>;
-  airport: Pick<typeof airports.$inferSelect, 'id' | 'slug' | 'iata' | 'nameDe' | 'nameEn' | 'timeZone'>;
-  priceLists: StaffPriceList[];
-};
 
 /** The tariff and its lot as `actor` may see it, optionally locking the tariff row (`tx` inside a write). */
 async function scopedTariff(db: Database, actor: StaffActor, tariffId: number, lock = false) {
@@ -422,9 +405,6 @@ export async function deleteSeason(
   });
   await catalogueChanged(ctx.db);
 }
-
-/** One day of a tariff's capacity calendar: spaces booked, its override (null: the tariff's), the capacity in force. */
-export type CapacityDay = { day: LocalDate; booked: number; override: number | null; capacity: number };
 
 /**
  * A tariff's capacity for {@link CAPACITY_PAGE_DAYS} days from `from` (default: the airport's today), or null

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import type { CatalogueAirport } from '~/services/admin-catalogue.server.ts';
+import type { CatalogueAirport } from '~/domain/catalogue-view.ts';
 import { CsrfField } from './parts.tsx';
 
 /** An airport's lots with their tariffs and the links to each tariff's prices and capacity. */

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import type { CatalogueAirport } from '~/services/admin-catalogue.server.ts';
+import type { CatalogueAirport } from '~/domain/catalogue-view.ts';
 import { CsrfField } from './parts.tsx';
 
 /**
@@ -18,7 +18,7 @@ export function AirportList({ airports, canLock }: { airports: CatalogueAirport[
         const tariffCount = airport.lots.reduce((sum, lot) => sum + lot.tariffs.length, 0);
         const locked = airport.status === 'locked';
         return (
-          <li key={airport.slug} className="card flex flex-wrap items-center gap-3 p-4">
+          <li key={airport.slug} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold">
                 {name} <span className="text-muted">({airport.iata})</span>

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
-import type { CapacityDay } from '~/services/admin-catalogue.server.ts';
+import type { CapacityDay } from '~/domain/catalogue-view.ts';
 import { CsrfField, Field } from './parts.tsx';
 
 /** The capacity of a tariff's days: booked, the capacity in force, and whether it is the day's own (or closed). */

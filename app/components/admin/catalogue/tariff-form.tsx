@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
-import type { StaffTariff } from '~/services/admin-catalogue.server.ts';
+import type { StaffTariff } from '~/domain/catalogue-view.ts';
 import { CsrfField, Field } from './parts.tsx';
 
 const NUMBER_FIELDS = [
