@@ -6,8 +6,11 @@
  * (`operatorScope`); anything else reads as not found. Airports are the admin's (`airports` permission, checked
  * by the routes). Every write records its audit row (before → after) in its own transaction, and after the
  * commit drops the cached catalogue and pages (`catalogueChanged`; capacity overrides `availabilityChanged`), so
- * a customer's next search shows the change. Writes to one tariff lock its row first, so two staff members'
- * edits of the same tariff run one after the other (the season overlap check then sees the other's season).
+ * a customer's next search shows the change. Writes to one tariff lock its row first (`FOR NO KEY UPDATE`), so two
+ * staff members' edits of the same tariff run one after the other (the season overlap check then sees the other's
+ * season). Not `FOR UPDATE`: a booking that holds its day rows then inserts its reservation, whose foreign key
+ * takes `FOR KEY SHARE` on the tariff row; `FOR UPDATE` would block it while this write waits for those day rows —
+ * a deadlock (seen in the concurrency test); `NO KEY UPDATE` lets the key share through.
  * Existing reservations are never touched: they store their prices and days (DESIGN §6 Reservation).
  */
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -171,7 +174,7 @@ export async function updateAirportComment(
   if (Object.keys(fields).length) throw new CatalogueError(422, 'validation.failed', fields);
   await ctx.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [airport] = await tx.select().from(airports).where(eq(airports.slug, input.slug)).for('update');
+    const [airport] = await tx.select().from(airports).where(eq(airports.slug, input.slug)).for('no key update');
     if (!airport) throw notFound();
     await tx.update(airports).set(next).where(eq(airports.id, airport.id));
     await recordAudit(
@@ -190,7 +193,7 @@ export async function updateAirportComment(
   await catalogueChanged(ctx.db);
 }
 
-/** The tariff and its lot as `actor` may see it, optionally locking the tariff row (`tx` inside a write). */
+/** The tariff and its lot as `actor` may see it, optionally locking the tariff row (`FOR NO KEY UPDATE`, see above). */
 async function scopedTariff(db: Database, actor: StaffActor, tariffId: number, lock = false) {
   if (!Number.isSafeInteger(tariffId) || tariffId < 1) return null;
   const query = db
@@ -199,7 +202,7 @@ async function scopedTariff(db: Database, actor: StaffActor, tariffId: number, l
     .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
     .innerJoin(airports, eq(airports.id, tariffs.airportId))
     .where(eq(tariffs.id, tariffId));
-  const [row] = lock ? await query.for('update', { of: tariffs }) : await query;
+  const [row] = lock ? await query.for('no key update', { of: tariffs }) : await query;
   const scope = operatorScope(actor);
   if (!row || (scope !== null && row.lot.operator !== scope)) return null;
   return row;

@@ -452,6 +452,38 @@ describe('catalogue: capacity', () => {
     ]);
   });
 
+  it('never lets a capacity change and concurrent bookings overbook a day (the day rows are locked in date order)', async () => {
+    const times = { entryTime: '2027-02-10T08:00', exitTime: '2027-02-12T18:00' };
+    const days = ['2027-02-10', '2027-02-11', '2027-02-12'];
+    const clients = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const c = await new ApiClient(test).start();
+        expect((await c.post('checkout/cart', { airportId: fra.id, tariffId: tariff.id, ...times })).status).toBe(200);
+        return c;
+      }),
+    );
+    const [change, ...bookings] = await Promise.all([
+      statusOf(capacityPage.action(capacityArgs('admin', { from: days[0], to: days[2], mode: 'set', capacity: '3' }))),
+      ...clients.map((c) =>
+        c.post('checkout', checkoutBody({ ...times, paymentType: 'invoice' })).then((r) => r.status),
+      ),
+    ]);
+    expect([302, 409]).toContain(change);
+    expect(
+      bookings.filter((status) => status !== 201 && status !== 409),
+      JSON.stringify(bookings),
+    ).toEqual([]);
+    const rows = await test.ctx.db
+      .select()
+      .from(tariffDays)
+      .where(and(eq(tariffDays.tariffId, tariff.id), inArray(tariffDays.day, days)));
+    for (const row of rows) expect(row.booked).toBeLessThanOrEqual(row.capacity ?? tariff.capacity);
+    const booked = bookings.filter((status) => status === 201).length;
+    expect(rows.every((row) => row.booked === booked)).toBe(true);
+    if (change === 302) expect(booked).toBeLessThanOrEqual(3);
+    else expect(booked).toBeGreaterThan(3);
+  });
+
   it('refuses past days and bad input with field messages', async () => {
     const refused = (await capacityPage.action(
       capacityArgs('admin', { from: '2026-11-20', to: '2026-11-19', mode: 'set', capacity: 'viele' }),
