@@ -9,6 +9,8 @@ import adminDe from '../locales/admin-de.json' with { type: 'json' };
 import adminEn from '../locales/admin-en.json' with { type: 'json' };
 import adminOpsDe from '../locales/admin-ops-de.json' with { type: 'json' };
 import adminOpsEn from '../locales/admin-ops-en.json' with { type: 'json' };
+import adminCatalogueDe from '../locales/admin-catalogue-de.json' with { type: 'json' };
+import adminCatalogueEn from '../locales/admin-catalogue-en.json' with { type: 'json' };
 import adminAuthDe from '../locales/admin-auth-de.json' with { type: 'json' };
 import adminAuthEn from '../locales/admin-auth-en.json' with { type: 'json' };
 import adminMiscDe from '../locales/admin-misc-de.json' with { type: 'json' };
@@ -23,8 +25,8 @@ export const DICTIONARIES: Record<Locale, Dictionary> = { de, en };
  * the browser), so the shop's public dictionary, fetched by every visitor, does not grow with them.
  */
 export const ADMIN_DICTIONARIES: Record<Locale, Dictionary> = {
-  de: { ...adminDe, ...adminAuthDe, ...adminOpsDe, ...adminMiscDe },
-  en: { ...adminEn, ...adminAuthEn, ...adminOpsEn, ...adminMiscEn },
+  de: { ...adminDe, ...adminAuthDe, ...adminOpsDe, ...adminMiscDe, ...adminCatalogueDe },
+  en: { ...adminEn, ...adminAuthEn, ...adminOpsEn, ...adminMiscEn, ...adminCatalogueEn },
 };
 
 /** What the server translates with: the shop's texts and the back office's. */

@@ -74,6 +74,12 @@ export default [
       route('reservierungen/export.csv', 'routes/admin/reservations-export.tsx', { id: 'admin.reservations.export' }),
       route('reservierungen/:reference', 'routes/admin/reservation.tsx', { id: 'admin.reservation' }),
       route('checkin', 'routes/admin/checkin.tsx', { id: 'admin.checkin' }),
+      route('katalog', 'routes/admin/catalogue.tsx', { id: 'admin.catalogue' }),
+      route('katalog/:airport', 'routes/admin/catalogue-airport.tsx', { id: 'admin.catalogue.airport' }),
+      route('katalog/tarif/:tariffId', 'routes/admin/catalogue-tariff.tsx', { id: 'admin.catalogue.tariff' }),
+      route('katalog/tarif/:tariffId/kapazitaet', 'routes/admin/catalogue-capacity.tsx', {
+        id: 'admin.catalogue.capacity',
+      }),
       route('mitarbeiter', 'routes/admin/staff.tsx', { id: 'admin.staff' }),
       route('protokoll', 'routes/admin/audit.tsx', { id: 'admin.audit' }),
       route('gutscheine', 'routes/admin/coupons.tsx', { id: 'admin.coupons' }),

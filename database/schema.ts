@@ -21,7 +21,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** Airport status: `locked` airports are shown but cannot be booked (SPEC §1 notification sign-up). */

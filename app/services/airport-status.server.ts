@@ -36,15 +36,21 @@ const DELIVERY_BATCH = 25;
  * (not yet notified, not unsubscribed) and queues one mail per request in the visitor's language: the airport is
  * bookable again, a link to its page, the unsubscribe link; then delivers the queued mail (SMTP or `.eml`).
  *
- * @param input.slug - the airport's slug (e.g. `kassel`); `input.status` `active` (unlock) or `locked` (lock).
- *   Links start with `PUBLIC_URL`.
+ * @param input.slug - the airport's slug (e.g. `kassel`); `input.status` `active` (unlock) or `locked` (lock);
+ *   links start with `PUBLIC_URL`; `input.inTransaction` runs last inside the transaction with the status before
+ *   and the change (the back office writes its audit row there, issue 15), so a rollback takes it back with the
+ *   change.
  * @returns the change, or null for an unknown slug.
  * @throws on database errors (the transaction rolls back: nothing claimed, nothing queued).
  * Source: issue 10 (exactly one mail per subscriber, also under concurrent unlocks), SPEC §1.
  */
 export async function setAirportStatus(
   ctx: ServiceContext,
-  input: { slug: string; status: AirportStatus },
+  input: {
+    slug: string;
+    status: AirportStatus;
+    inTransaction?: (tx: Database, change: AirportStatusChange & { before: AirportStatus }) => Promise<void>;
+  },
 ): Promise<AirportStatusChange | null> {
   const base = ctx.env.PUBLIC_URL;
   const result = await ctx.db.transaction(async (transaction) => {
@@ -53,7 +59,11 @@ export async function setAirportStatus(
     if (!airport) return null;
     const changed = airport.status !== input.status;
     if (changed) await tx.update(airports).set({ status: input.status }).where(eq(airports.id, airport.id));
-    if (input.status !== 'active') return { slug: airport.slug, status: input.status, changed, notified: 0 };
+    if (input.status !== 'active') {
+      const change = { slug: airport.slug, status: input.status, changed, notified: 0 };
+      await input.inTransaction?.(tx, { ...change, before: airport.status });
+      return change;
+    }
     const claimed = await tx
       .update(lockedAirportNotifications)
       .set({ notifiedAt: ctx.now() })
@@ -87,7 +97,9 @@ export async function setAirportStatus(
         },
       });
     }
-    return { slug: airport.slug, status: input.status, changed, notified: claimed.length };
+    const change = { slug: airport.slug, status: input.status, changed, notified: claimed.length };
+    await input.inTransaction?.(tx, { ...change, before: airport.status });
+    return change;
   });
   // The status is part of the cached catalogue and of every cached page (issue 11).
   if (result?.changed) await catalogueChanged(ctx.db);
