@@ -39,20 +39,20 @@ import type { ServiceContext } from './service-context.ts';
 import { endAllStaffSessions, findActiveStaffByEmail, hashToken, staffExists } from './staff-session.server.ts';
 
 /** The setup link is valid this long, ms (24 h; a restart while no staff exists makes a new one). */
-export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** An invitation link is valid this long, ms (7 days, issue 15). */
-export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** TOTP time step, s (RFC 6238 default; what authenticator apps use). */
-export const TOTP_PERIOD_S = 30;
+const TOTP_PERIOD_S = 30;
 /** Failed second-factor codes per member and window before it answers 429 (issue 15: failed codes limited). */
-export const CODE_LIMIT = { name: 'staff-code', limit: 10, windowMs: 15 * 60_000 } as const;
+const CODE_LIMIT = { name: 'staff-code', limit: 10, windowMs: 15 * 60_000 } as const;
 /** The name of the file the setup link is written to, in `DATA_DIR` (PGlite: no second process may ask). */
 export const SETUP_URL_FILE = 'admin-setup-url';
 /** The TOTP issuer shown in authenticator apps. */
 const TOTP_ISSUER = 'Parkplatz-Shop Backoffice';
 
 /** A refused back-office accounts request: 422 field errors (translation keys), 404, 409 or 429. */
-export class StaffAuthError extends RequestError {}
+class StaffAuthError extends RequestError {}
 
 /** A staff row as stored. */
 export type StaffRow = typeof staff.$inferSelect;
