@@ -374,6 +374,8 @@ export type StaffListEntry = {
   role: StaffRole;
   operator: string | null;
   status: 'active' | 'invited' | 'disabled';
+  /** no password set yet: the invitation can be sent again */
+  canResend: boolean;
   lastSignInAt: Date | null;
 };
 
@@ -387,6 +389,7 @@ export async function listStaff(db: Database): Promise<StaffListEntry[]> {
     role: r.role,
     operator: r.operator,
     status: r.disabledAt ? 'disabled' : r.passwordHash && r.totpEnabledAt ? 'active' : 'invited',
+    canResend: !r.disabledAt && r.passwordHash === null,
     lastSignInAt: r.lastSignInAt,
   }));
 }
@@ -437,14 +440,14 @@ async function sendInvite(
 /**
  * Invites a member (`{email, name, role, operator?}`; operator required and one of {@link operatorCompanies} for
  * the role operator): creates the account without password and mails a set-password link (7 days). Audited.
- * `actor` null: the staff CLI.
+ * `actor` null: the staff CLI, which delivers the mail itself (`deliverInBackground: false`) before it exits.
  * @returns the member and the invitation link.
  * @throws StaffAuthError 422 field errors (`email`: `admin.staff.error.email_taken`; `operator` unknown).
  */
 export async function inviteStaff(
   ctx: ServiceContext,
   actor: Pick<StaffActor, 'staffId'> | null,
-  input: { body: unknown; locale: Locale; origin: string },
+  input: { body: unknown; locale: Locale; origin: string; deliverInBackground?: boolean },
 ): Promise<{ member: StaffRow; url: string }> {
   const data = parseBody(StaffInviteSchema, input.body);
   if (data.operator && !(await operatorCompanies(ctx.db)).includes(data.operator)) {
@@ -473,7 +476,9 @@ export async function inviteStaff(
       );
       return { member, url };
     });
-    void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+    if (input.deliverInBackground !== false) {
+      void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+    }
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw taken;
