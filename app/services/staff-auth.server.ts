@@ -194,7 +194,8 @@ export async function completeSetup(
 /**
  * The password step of the staff sign-in (`{login, password}`): limits per client IP and per account (as the
  * shop's sign-in), then argon2id; unknown, disabled, not yet activated accounts and a wrong password all give
- * the same answer in about the same time.
+ * the same answer in about the same time. A member not yet enrolled loses a pending TOTP secret (the enrolment
+ * page makes a new one).
  * @returns the member (the caller starts a session without second factor).
  * @throws AuthError 429, StaffAuthError 422 (`login`: `admin.auth.signin_failed`).
  */
@@ -208,6 +209,14 @@ export async function checkStaffPassword(
   const member = await findActiveStaffByEmail(ctx.db, data.login);
   const ok = await verifyPassword(member?.passwordHash, data.password);
   if (!member || !ok) throw new StaffAuthError(422, 'validation.failed', { login: ['admin.auth.signin_failed'] });
+  if (!member.totpEnabledAt && member.totpSecret) {
+    // A pending enrolment's secret is not handed to a second sign-in: each one starts with a fresh secret, so
+    // whoever else learnt the password cannot know the secret the member finally confirms.
+    await ctx.db
+      .update(staff)
+      .set({ totpSecret: null })
+      .where(and(eq(staff.id, member.id), isNull(staff.totpEnabledAt)));
+  }
   return member;
 }
 
