@@ -361,13 +361,17 @@ export async function confirmTotpEnrolment(
   });
 }
 
-/** A recovery code: 10 characters of [a-z0-9] from the CSPRNG (≈ 51 bits). */
+/**
+ * A recovery code: 10 characters from the CSPRNG (≈ 49.5 bits) of an alphabet without the look-alikes 0/o, 1/l/i,
+ * so a code written down on paper reads back unambiguously.
+ */
 function randomRecoveryCode(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   let code = '';
   while (code.length < 10) {
     const byte = crypto.randomBytes(1)[0];
-    if (byte < 252) code += alphabet[byte % 36];
+    // 248 = 8 × 31: bytes above are skipped so every character is equally likely.
+    if (byte < 248) code += alphabet[byte % alphabet.length];
   }
   return code;
 }
