@@ -66,6 +66,5 @@ try {
   console.log(result.url);
   process.exit(0);
 } catch (error) {
-  const fields = error.fields ? ` ${JSON.stringify(error.fields)}` : '';
-  fail(`Could not add ${email}: ${error.message}${fields}`);
+  fail(`Could not add ${email}: ${error.message}`);
 }

@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '#database/client.server.ts';
+import { translator } from '~/i18n.server.ts';
 import { deliverPendingMail } from '~/services/mail.server.ts';
+import { RequestError } from '~/services/request-error.server.ts';
 import type { ServiceContext } from '~/services/service-context.ts';
 import { inviteStaff, linkOrigin } from '~/services/staff-auth.server.ts';
 import { loadEnv } from './env.server.ts';
@@ -31,6 +33,7 @@ export async function addStaffMember(
     body: { email: input.email, name: input.email.split('@')[0], role: input.role, operator: input.operator ?? '' },
     locale: 'de',
     origin: input.origin,
+    deliverInBackground: false,
   });
   await deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
   return { email: member.email, role: member.role, operator: member.operator, url };
@@ -39,7 +42,7 @@ export async function addStaffMember(
 /**
  * Runs `add` in this environment (`DATABASE_URL`, else PGlite in `DATA_DIR/pglite`); links use `PUBLIC_URL`,
  * else `http://HOST:PORT`.
- * @throws Error when there is no database to open; StaffAuthError on refused input.
+ * @throws Error when there is no database to open, or with the refused fields in English words.
  */
 export async function runStaffCommand(input: {
   email: string;
@@ -59,6 +62,14 @@ export async function runStaffCommand(input: {
       { db: handle.db, env, logger, now: () => new Date() },
       { ...input, origin: linkOrigin(env) },
     );
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    // The shell gets the refusal in words (English), not translation keys.
+    const t = translator('en');
+    const fields = Object.entries(error.fields).map(
+      ([field, keys]) => `${field}: ${t(keys[0] ?? 'validation.invalid')}`,
+    );
+    throw new Error(fields.length ? fields.join('; ') : t(error.messageKey), { cause: error });
   } finally {
     await handle.close();
   }

@@ -39,20 +39,20 @@ import type { ServiceContext } from './service-context.ts';
 import { endAllStaffSessions, findActiveStaffByEmail, hashToken, staffExists } from './staff-session.server.ts';
 
 /** The setup link is valid this long, ms (24 h; a restart while no staff exists makes a new one). */
-export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** An invitation link is valid this long, ms (7 days, issue 15). */
-export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** TOTP time step, s (RFC 6238 default; what authenticator apps use). */
-export const TOTP_PERIOD_S = 30;
+const TOTP_PERIOD_S = 30;
 /** Failed second-factor codes per member and window before it answers 429 (issue 15: failed codes limited). */
-export const CODE_LIMIT = { name: 'staff-code', limit: 10, windowMs: 15 * 60_000 } as const;
+const CODE_LIMIT = { name: 'staff-code', limit: 10, windowMs: 15 * 60_000 } as const;
 /** The name of the file the setup link is written to, in `DATA_DIR` (PGlite: no second process may ask). */
 export const SETUP_URL_FILE = 'admin-setup-url';
 /** The TOTP issuer shown in authenticator apps. */
 const TOTP_ISSUER = 'Parkplatz-Shop Backoffice';
 
 /** A refused back-office accounts request: 422 field errors (translation keys), 404, 409 or 429. */
-export class StaffAuthError extends RequestError {}
+class StaffAuthError extends RequestError {}
 
 /** A staff row as stored. */
 export type StaffRow = typeof staff.$inferSelect;
@@ -194,7 +194,8 @@ export async function completeSetup(
 /**
  * The password step of the staff sign-in (`{login, password}`): limits per client IP and per account (as the
  * shop's sign-in), then argon2id; unknown, disabled, not yet activated accounts and a wrong password all give
- * the same answer in about the same time.
+ * the same answer in about the same time. A member not yet enrolled loses a pending TOTP secret (the enrolment
+ * page makes a new one).
  * @returns the member (the caller starts a session without second factor).
  * @throws AuthError 429, StaffAuthError 422 (`login`: `admin.auth.signin_failed`).
  */
@@ -208,6 +209,14 @@ export async function checkStaffPassword(
   const member = await findActiveStaffByEmail(ctx.db, data.login);
   const ok = await verifyPassword(member?.passwordHash, data.password);
   if (!member || !ok) throw new StaffAuthError(422, 'validation.failed', { login: ['admin.auth.signin_failed'] });
+  if (!member.totpEnabledAt && member.totpSecret) {
+    // A pending enrolment's secret is not handed to a second sign-in: each one starts with a fresh secret, so
+    // whoever else learnt the password cannot know the secret the member finally confirms.
+    await ctx.db
+      .update(staff)
+      .set({ totpSecret: null })
+      .where(and(eq(staff.id, member.id), isNull(staff.totpEnabledAt)));
+  }
   return member;
 }
 
@@ -352,13 +361,17 @@ export async function confirmTotpEnrolment(
   });
 }
 
-/** A recovery code: 10 characters of [a-z0-9] from the CSPRNG (≈ 51 bits). */
+/**
+ * A recovery code: 10 characters from the CSPRNG (≈ 49.5 bits) of an alphabet without the look-alikes 0/o, 1/l/i,
+ * so a code written down on paper reads back unambiguously.
+ */
 function randomRecoveryCode(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   let code = '';
   while (code.length < 10) {
     const byte = crypto.randomBytes(1)[0];
-    if (byte < 252) code += alphabet[byte % 36];
+    // 248 = 8 × 31: bytes above are skipped so every character is equally likely.
+    if (byte < 248) code += alphabet[byte % alphabet.length];
   }
   return code;
 }
@@ -374,6 +387,8 @@ export type StaffListEntry = {
   role: StaffRole;
   operator: string | null;
   status: 'active' | 'invited' | 'disabled';
+  /** no password set yet: the invitation can be sent again */
+  canResend: boolean;
   lastSignInAt: Date | null;
 };
 
@@ -387,6 +402,7 @@ export async function listStaff(db: Database): Promise<StaffListEntry[]> {
     role: r.role,
     operator: r.operator,
     status: r.disabledAt ? 'disabled' : r.passwordHash && r.totpEnabledAt ? 'active' : 'invited',
+    canResend: !r.disabledAt && r.passwordHash === null,
     lastSignInAt: r.lastSignInAt,
   }));
 }
@@ -437,14 +453,14 @@ async function sendInvite(
 /**
  * Invites a member (`{email, name, role, operator?}`; operator required and one of {@link operatorCompanies} for
  * the role operator): creates the account without password and mails a set-password link (7 days). Audited.
- * `actor` null: the staff CLI.
+ * `actor` null: the staff CLI, which delivers the mail itself (`deliverInBackground: false`) before it exits.
  * @returns the member and the invitation link.
  * @throws StaffAuthError 422 field errors (`email`: `admin.staff.error.email_taken`; `operator` unknown).
  */
 export async function inviteStaff(
   ctx: ServiceContext,
   actor: Pick<StaffActor, 'staffId'> | null,
-  input: { body: unknown; locale: Locale; origin: string },
+  input: { body: unknown; locale: Locale; origin: string; deliverInBackground?: boolean },
 ): Promise<{ member: StaffRow; url: string }> {
   const data = parseBody(StaffInviteSchema, input.body);
   if (data.operator && !(await operatorCompanies(ctx.db)).includes(data.operator)) {
@@ -473,7 +489,9 @@ export async function inviteStaff(
       );
       return { member, url };
     });
-    void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+    if (input.deliverInBackground !== false) {
+      void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+    }
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw taken;

@@ -3,6 +3,7 @@
  * with password and a fresh TOTP code, a recovery code that works once, a wrong code refused; with and without
  * JavaScript, in German and English. The guard of every page is tests/integration/admin-guard.test.ts.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import {
@@ -108,3 +109,27 @@ test('in English: sign-in, code, sign-out', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
+
+/** WCAG 2.1 A/AA violations of axe-core on the page (as tests/e2e/accessibility.spec.ts). */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+for (const width of [390, 1280]) {
+  test(`the sign-in, staff and audit pages pass axe at ${width} px`, async ({ page, browser, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAsAdmin(page);
+    for (const path of ['/admin/mitarbeiter', '/en/admin/protokoll']) {
+      await page.goto(path);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    const anonymous = await context.newPage();
+    await anonymous.goto('/admin/anmelden');
+    expect(await axeViolations(anonymous), 'sign-in').toEqual([]);
+    await anonymous.goto('/en/admin/einladung/' + 'x'.repeat(43));
+    expect(await axeViolations(anonymous), 'invalid invitation').toEqual([]);
+    await context.close();
+  });
+}

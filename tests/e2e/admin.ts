@@ -18,7 +18,7 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve('.data/e2e');
 const STATE_FILE = path.join(DATA_DIR, 'e2e-admin.json');
 const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107)}`;
 /** The password every e2e staff member gets (long, not a common password). */
-export const STAFF_PASSWORD = 'Backoffice-Passwort 2026!';
+const STAFF_PASSWORD = 'Backoffice-Passwort 2026!';
 
 /** A staff member the tests signed in as: credentials, TOTP secret and the last TOTP step used. */
 export type StaffCredentials = {

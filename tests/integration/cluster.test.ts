@@ -162,6 +162,16 @@ describe('WEB_CONCURRENCY', () => {
       expect(airports.rows[0].n).toBeGreaterThan(10);
       expect(airports.rows[0].n).toBe(airports.rows[0].slugs);
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      // No staff yet: exactly one process (the jobs process) offers the back office's setup link (issue 15).
+      const setupFile = path.join(dataDir, 'admin-setup-url');
+      await expect.poll(() => fs.existsSync(setupFile), { timeout: 30_000 }).toBe(true);
+      expect(fs.readFileSync(setupFile, 'utf8')).toMatch(new RegExp(`^${base}/admin/einrichten/[A-Za-z0-9_-]{43}\n$`));
+      expect(server.output().match(/No back-office account yet/g)).toHaveLength(1);
+      const check = new pg.Client({ connectionString: databaseUrl });
+      await check.connect();
+      const setup = await check.query("select count(*)::int as n from staff_tokens where kind = 'setup'");
+      await check.end();
+      expect(setup.rows[0].n).toBe(1);
       expect(server.output()).not.toMatch(/"level":(50|60)/);
     }, 90_000);
 

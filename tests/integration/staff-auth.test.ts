@@ -361,6 +361,26 @@ describe('TOTP enrolment', () => {
   });
 });
 
+describe('a pending enrolment', () => {
+  it('starts with a fresh secret at each password sign-in (a second person with the password learns nothing)', async () => {
+    const member = await createStaffMember(test.ctx.db, {
+      role: 'support',
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    await test.ctx.db.update(staff).set({ totpEnabledAt: null }).where(eq(staff.id, member.id));
+    const first = await startTotpEnrolment(test.ctx.db, member.id);
+    const signIn = await answer(async () =>
+      signInAction((await pageArgs('/admin/anmelden', { form: { login: member.email, password: PASSWORD } })) as never),
+    );
+    expect(signIn.headers.get('Location')).toBe('/admin/anmelden/einrichten');
+    const second = await startTotpEnrolment(test.ctx.db, member.id);
+    expect(second.secret).not.toBe(first.secret);
+    await expect(
+      confirmTotpEnrolment(test.ctx, { staffId: member.id, code: codeAt(first.secret) }),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+});
+
 describe('invitations and the staff page', () => {
   it('invites (operator needs a known company), mails a 7-day link, sets the password, audits each step', async () => {
     const { member: admin } = await enrolledMember('admin');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../../database/schema.ts';
 import { addStaffMember } from '../../server/staff-command.server.ts';
 import { accountMailRows } from '../fixtures/account-mail.ts';
+import { parseEml } from '../fixtures/eml.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const run = promisify(execFile);
@@ -58,8 +59,12 @@ describe('npm run staff', () => {
     const [member] = await test.ctx.db.select().from(staff).where(eq(staff.email, 'jana@example.com'));
     expect(member).toMatchObject({ name: 'Jana', passwordHash: null });
     const [mail] = await accountMailRows(test.ctx.db, 'jana@example.com', 'staff_invite');
-    expect(mail.text).toContain(result.url);
+    // Delivered before the command returned (its text is then only in the written .eml file).
     expect(mail.status).toBe('sent');
+    const file = fs.readdirSync(path.join(dataDir, 'mail')).find((f) => f.endsWith(`-${mail.id}.eml`));
+    const parsed = parseEml(fs.readFileSync(path.join(dataDir, 'mail', file!)));
+    expect(parsed.text).toContain(result.url);
+    expect(parsed.subject).toMatch(/Einladung in das Backoffice/);
     const [audit] = await test.ctx.db
       .select()
       .from(auditLog)

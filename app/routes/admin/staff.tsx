@@ -191,7 +191,7 @@ function MemberActions({ member, selfId, csrf }: { member: StaffListEntry; selfI
       {member.status === 'disabled'
         ? button('enable', t('admin.staff.enable'))
         : button('disable', t('admin.staff.disable'))}
-      {member.status === 'invited' ? button('resend', t('admin.staff.resend')) : null}
+      {member.canResend ? button('resend', t('admin.staff.resend')) : null}
     </div>
   );
 }
