@@ -12,7 +12,7 @@ import { translator } from '~/i18n.server.ts';
 import { deliverPendingMail } from '~/services/mail.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import type { ServiceContext } from '~/services/service-context.ts';
-import { inviteStaff, linkOrigin } from '~/services/staff-auth.server.ts';
+import { inviteStaff } from '~/services/staff-auth.server.ts';
 import { loadEnv } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 
@@ -27,12 +27,11 @@ export type StaffAddResult = { email: string; role: string; operator: string | n
  */
 export async function addStaffMember(
   ctx: ServiceContext,
-  input: { email: string; role: string; operator?: string; origin: string },
+  input: { email: string; role: string; operator?: string },
 ): Promise<StaffAddResult> {
   const { member, url } = await inviteStaff(ctx, null, {
     body: { email: input.email, name: input.email.split('@')[0], role: input.role, operator: input.operator ?? '' },
     locale: 'de',
-    origin: input.origin,
     deliverInBackground: false,
   });
   await deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
@@ -58,10 +57,7 @@ export async function runStaffCommand(input: {
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
   try {
     await handle.migrate();
-    return await addStaffMember(
-      { db: handle.db, env, logger, now: () => new Date() },
-      { ...input, origin: linkOrigin(env) },
-    );
+    return await addStaffMember({ db: handle.db, env, logger, now: () => new Date() }, input);
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     // The shell gets the refusal in words (English), not translation keys.

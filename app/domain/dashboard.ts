@@ -1,6 +1,6 @@
 /**
  * The back office's dashboard figures (issue 15 item 2), as pure rules over rows the service reads: occupancy
- * per day, arrivals and departures per lot, revenue per month. Decision: docs/decisions/00XX-back-office-dashboard.md.
+ * per day, arrivals and departures per lot, revenue per month. Decision: docs/decisions/0031-back-office-dashboard.md.
  */
 import { addDaysToDate, instantToLocal, type LocalDate } from './local-time.ts';
 
@@ -119,7 +119,7 @@ export function monthsUpTo(now: Date, timeZone: string, count: number): string[]
 }
 
 /**
- * Gross revenue per month from the issued documents (decision 00XX-back-office-dashboard): every invoice adds
+ * Gross revenue per month from the issued documents (decision 0031-back-office-dashboard): every invoice adds
  * its gross total in the month it was issued, every credit note (a cancellation, or the old invoice of a
  * changed booking) its negative total in the month it was issued; so a booking cancelled later stays in its
  * month and the cancellation lowers the month it happened in, as in the books. Reservations without an invoice

@@ -22,7 +22,7 @@ export type Overstay = {
 /**
  * The overstay of a booking whose car leaves at `actualExit`.
  *
- * Rule (decision record 00XX "check-in and overstay"): billable days are counted as for any stay (calendar days
+ * Rule (decision record 0029 "check-in and overstay"): billable days are counted as for any stay (calendar days
  * touched, `billableDays`) from the booked entry to the actual exit; the extra days are those beyond the booked
  * stay's days. Their price is the day-price difference of the tariff's price list that applies to the booked
  * entry date: `parkingPrice(list, actualDays) − parkingPrice(list, bookedDays)` — which beyond the end of the

@@ -227,7 +227,7 @@ export async function checkIn(
  * Marks the car of `reference` as gone now: `checked_out_at`/`checked_out_by`, status `completed`, the
  * `checked_out` history row with the overstay (extra days and their price at the tariff's list, `overstayOf`)
  * and the audit row (`reservation.check_out`), in one transaction. The extra amount is flagged for the barrier
- * to collect; it is not invoiced here (decision record 00XX).
+ * to collect; it is not invoiced here (decision record 0029).
  *
  * @returns the booking's card afterwards (with its overstay).
  * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.

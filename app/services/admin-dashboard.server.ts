@@ -3,7 +3,7 @@
  * departures per lot, occupancy per day for the next 60 days, revenue per month and the newest reservations.
  * Admin and support see the whole shop; an operator only its own company's lots (`operatorScope`). A filter by
  * airport or lot narrows it; a lot or airport outside the actor's scope is answered as not found.
- * Decision: docs/decisions/00XX-back-office-dashboard.md.
+ * Decision: docs/decisions/0031-back-office-dashboard.md.
  */
 import { and, asc, between, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';

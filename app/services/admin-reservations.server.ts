@@ -212,7 +212,7 @@ export async function airportChoices(db: Database, actor: StaffActor): Promise<{
  *
  * @returns the file's text (BOM included) and the number of rows.
  * @throws on database errors only.
- * Source: issue 15 item 3 (CSV export of a filtered list), decision record 00XX (back-office reservations).
+ * Source: issue 15 item 3 (CSV export of a filtered list), decision record 0029 (back-office reservations).
  */
 export async function exportReservationsCsv(
   db: Database,
@@ -339,7 +339,7 @@ export type ReservationDetailView = {
 /**
  * The detail view of `details` for `actor` in `locale`. An operator gets what the barrier needs (name, plate,
  * times, tariff, persons, child seats, bulky baggage, flights, price and check-in state) but no e-mail, phone or
- * address, and cannot send mails (decision record 00XX).
+ * address, and cannot send mails (decision record 0029).
  *
  * @throws on database errors only.
  * Source: issue 15 item 3 (detail view with the history).
@@ -523,7 +523,7 @@ function onBehalf(actor: StaffActor): OnBehalf {
 /**
  * Cancels (or quotes the cancellation of, `dryRun`) a reservation on the customer's behalf with the customer's own
  * service (`cancelReservation`): the same free-cancellation period — staff cannot override it (decision record
- * 00XX) — the same credit note, refund and mail. The history row names the staff member; the audit row
+ * 0029) — the same credit note, refund and mail. The history row names the staff member; the audit row
  * (`reservation.cancel`) is written in the cancellation's transaction.
  *
  * @returns the service's {@link CancelAnswer}.
@@ -613,7 +613,7 @@ export async function changeOnBehalf(
  * Sends the booking confirmation again through the outbox (issue 3's mail, rendered at delivery). The mail's
  * secret guest link needs a token whose hash is stored, and only hashes are kept, so a new token is drawn and
  * replaces the old one: the link in an earlier mail stops working, the lookup by reference and e-mail still works
- * (decision record 00XX). Token, outbox row and audit row (`reservation.confirmation.resend`) in one transaction;
+ * (decision record 0029). Token, outbox row and audit row (`reservation.confirmation.resend`) in one transaction;
  * the `mail_sent` history row follows when the worker delivers it.
  *
  * @throws AdminReservationError 404 outside the actor's scope or for an operator (it sees no contact data),

@@ -3,7 +3,7 @@
  * password and TOTP (RFC 6238, otplib) or a recovery code, the TOTP enrolment, invitations with a set-password
  * link, disabling members, and the staff list. Sessions themselves are `staff-session.server.ts`.
  *
- * Security stance (decision 00XX "back-office sign-in"): argon2id passwords with the shop's rules; TOTP SHA-1,
+ * Security stance (decision 0028 "back-office sign-in"): argon2id passwords with the shop's rules; TOTP SHA-1,
  * 6 digits, 30 s steps, ±1 step accepted, a step never accepted twice (`staff.totp_last_step`, updated
  * conditionally so two parallel uses of one code cannot both pass); recovery codes stored as SHA-256, each used
  * once; failed codes limited per member; one-time links stored as SHA-256.
@@ -421,7 +421,7 @@ async function sendInvite(
   ctx: ServiceContext,
   tx: Database,
   member: StaffRow,
-  input: { locale: Locale; origin: string },
+  input: { locale: Locale },
 ): Promise<string> {
   const token = newToken();
   const now = ctx.now();
@@ -435,7 +435,8 @@ async function sendInvite(
     expiresAt: new Date(now.getTime() + INVITE_TOKEN_TTL_MS),
     createdAt: now,
   });
-  const url = `${(ctx.env.PUBLIC_URL ?? input.origin).replace(/\/+$/, '')}${localePath(input.locale, `/admin/einladung/${token}`)}`;
+  // PUBLIC_URL only, never the request's Host header (issue 14 item 7, decision 0027).
+  const url = `${ctx.env.PUBLIC_URL}${localePath(input.locale, `/admin/einladung/${token}`)}`;
   await enqueueAccountMail(
     { ...ctx, db: tx },
     {
@@ -460,7 +461,7 @@ async function sendInvite(
 export async function inviteStaff(
   ctx: ServiceContext,
   actor: Pick<StaffActor, 'staffId'> | null,
-  input: { body: unknown; locale: Locale; origin: string; deliverInBackground?: boolean },
+  input: { body: unknown; locale: Locale; deliverInBackground?: boolean },
 ): Promise<{ member: StaffRow; url: string }> {
   const data = parseBody(StaffInviteSchema, input.body);
   if (data.operator && !(await operatorCompanies(ctx.db)).includes(data.operator)) {
@@ -511,7 +512,7 @@ async function findStaffByEmail(db: Database, email: string): Promise<StaffRow |
 export async function resendInvite(
   ctx: ServiceContext,
   actor: Pick<StaffActor, 'staffId'>,
-  input: { staffId: number; locale: Locale; origin: string },
+  input: { staffId: number; locale: Locale },
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

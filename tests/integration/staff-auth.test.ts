@@ -385,25 +385,21 @@ describe('invitations and the staff page', () => {
   it('invites (operator needs a known company), mails a 7-day link, sets the password, audits each step', async () => {
     const { member: admin } = await enrolledMember('admin');
     const actor = { staffId: admin.id };
-    const origin = 'http://localhost:3430';
     await expect(
       inviteStaff(test.ctx, actor, {
         body: { email: 'op@staff.example', name: 'Op', role: 'operator' },
         locale: 'de',
-        origin,
       }),
     ).rejects.toMatchObject({ status: 422, fields: { operator: ['validation.staff_operator_required'] } });
     await expect(
       inviteStaff(test.ctx, actor, {
         body: { email: 'op@staff.example', name: 'Op', role: 'operator', operator: 'Erfunden GmbH' },
         locale: 'de',
-        origin,
       }),
     ).rejects.toMatchObject({ status: 422, fields: { operator: ['admin.staff.error.operator_unknown'] } });
     const { member, url } = await inviteStaff(test.ctx, actor, {
       body: { email: 'Op@Staff.example', name: 'Op', role: 'operator', operator: 'ParkDirekt Rhein-Main GmbH' },
       locale: 'en',
-      origin,
     });
     expect(member).toMatchObject({
       email: 'op@staff.example',
@@ -411,7 +407,9 @@ describe('invitations and the staff page', () => {
       operator: 'ParkDirekt Rhein-Main GmbH',
       passwordHash: null,
     });
-    expect(url).toMatch(/^http:\/\/localhost:3430\/en\/admin\/einladung\/[A-Za-z0-9_-]{43}$/);
+    // PUBLIC_URL, never the request's host (decision 0027)
+    expect(url.startsWith(`${test.ctx.env.PUBLIC_URL}/en/admin/einladung/`)).toBe(true);
+    expect(url).toMatch(/\/en\/admin\/einladung\/[A-Za-z0-9_-]{43}$/);
     const [mail] = await accountMailRows(test.ctx.db, 'op@staff.example', 'staff_invite');
     expect(mail.subject).toMatch(/Invitation to the back office/);
     expect(mail.text).toContain(url);
@@ -420,13 +418,12 @@ describe('invitations and the staff page', () => {
       inviteStaff(test.ctx, actor, {
         body: { email: 'op@staff.example', name: 'Op', role: 'support' },
         locale: 'de',
-        origin,
       }),
     ).rejects.toMatchObject({ fields: { email: ['admin.staff.error.email_taken'] } });
 
     // Resending makes a new link; the old one stops working.
     const oldToken = url.split('/').pop()!;
-    await resendInvite(test.ctx, actor, { staffId: member.id, locale: 'de', origin });
+    await resendInvite(test.ctx, actor, { staffId: member.id, locale: 'de' });
     expect(await inviteLinkMember(test.ctx.db, oldToken, test.ctx.now())).toBeNull();
     const [resent] = await accountMailRows(test.ctx.db, 'op@staff.example', 'staff_invite');
     const token = /\/admin\/einladung\/([A-Za-z0-9_-]{43})/.exec(resent.text)![1];
@@ -451,7 +448,7 @@ describe('invitations and the staff page', () => {
     await expect(
       acceptInvite(test.ctx, { token, body: { password: PASSWORD, passwordConfirmation: PASSWORD } }),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(resendInvite(test.ctx, actor, { staffId: member.id, locale: 'de', origin })).rejects.toMatchObject({
+    await expect(resendInvite(test.ctx, actor, { staffId: member.id, locale: 'de' })).rejects.toMatchObject({
       status: 409,
     });
     const actions = (

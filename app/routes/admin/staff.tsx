@@ -26,11 +26,6 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ members, operators, selfId: actor.staffId }, { headers: ADMIN_HEADERS });
 }
 
-/** The origin of links in mails: `PUBLIC_URL`, else the request's. */
-function originOf(request: Request): string {
-  return new URL(request.url).origin;
-}
-
 /** Invite (`intent=invite`), disable/enable (`intent=disable|enable`, `id`) or resend an invitation (`intent=resend`). */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, 'staff');
@@ -51,7 +46,6 @@ export async function action(args: Route.ActionArgs) {
           operator: values.operator ?? '',
         },
         locale,
-        origin: originOf(args.request),
       });
       return data({ intent, notice: t('admin.staff.invited', { email: member.email }) }, { headers: ADMIN_HEADERS });
     }
@@ -62,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
       return data({ intent, notice }, { headers: ADMIN_HEADERS });
     }
     if (intent === 'resend') {
-      await resendInvite(app, actor, { staffId: id, locale, origin: originOf(args.request) });
+      await resendInvite(app, actor, { staffId: id, locale });
       return data({ intent, notice: t('admin.staff.resent') }, { headers: ADMIN_HEADERS });
     }
     return data(
