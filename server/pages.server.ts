@@ -38,7 +38,7 @@ export function createPageHandler(
               cspNonce: res.locals.cspNonce,
               clientIp: req.ip ?? '',
               stagingAuthorization: res.locals.stagingAuthorization,
-              ...(res.locals.pageFailure as PageFailure).context,
+              ...(res.locals.pageFailure as PageFailure | undefined)?.context,
             },
           ],
         ]),

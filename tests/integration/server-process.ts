@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Session secret of every server these tests start: a shopper derives its CSRF token from it (SessionStore). */
-export const SESSION_SECRET = 'fault-tests-'.padEnd(40, 'x');
+const SESSION_SECRET = 'fault-tests-'.padEnd(40, 'x');
 
 /** Builds the production bundle when it is missing or stale (as `npm test` does before the e2e suite). */
 export function buildIfNeeded(): void {
