@@ -83,6 +83,8 @@ function startShop(dataDir) {
       TRUST_PROXY: 'loopback',
       PAGE_CACHE_SECONDS: '0',
       LOG_LEVEL: 'warn',
+      // The address autocomplete is on only with a geocoder: the proxy plays an empty one (`/photon/`).
+      ADDRESS_AUTOCOMPLETE_URL: `${PROXY}/photon/`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -290,6 +292,11 @@ const stats = new Map(); // target name → { requests, statuses: {code: n}, set
 
 function startProxy() {
   const server = http.createServer((req, res) => {
+    if (req.url.startsWith('/photon/')) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ type: 'FeatureCollection', features: [] }));
+      return;
+    }
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
@@ -466,7 +473,8 @@ function targets() {
     // JSON API: query strings and path parameters (`*` marks a path parameter for sqlmap)
     query('GET /api/faq?q=', '/api/faq?q=parken&category=booking'),
     query('GET /api/database/check/:email', `/api/database/check/${encodeURIComponent(USER.email)}*`),
-    query('GET /api/ekomi-ratings/:id/:page', '/api/ekomi-ratings/frankfurt*/1*'),
+    query('GET /api/ekomi-ratings/:id/:page', '/api/ekomi-ratings/eap-fra*/1*'),
+    query('GET /api/ekomi-ratings/translate/:id', '/api/ekomi-ratings/translate/1*'),
     query('GET /api/address-autocomplete?q=', '/api/address-autocomplete?q=Hauptstr&lang=de'),
     // Pages: query strings and path parameters
     query('GET /buchung/tarife?airport=&entry=&exit=', `/buchung/tarife?airport=frankfurt&entry=${ENTRY}&exit=${EXIT}`),
@@ -482,7 +490,22 @@ function targets() {
       entryTime: cart.entryTime,
       exitTime: cart.exitTime,
     }),
-    form('POST /buchung (checkout form)', '/buchung', { step: 'travel', intent: 'next', ...booking }, 'cart'),
+    // The travel step of the booking page (its billing and payment fields reach the same service as POST /api/checkout).
+    form(
+      'POST /buchung (checkout form, travel step)',
+      '/buchung',
+      {
+        step: 'travel',
+        intent: 'next',
+        entryTime: cart.entryTime,
+        exitTime: cart.exitTime,
+        personCount: 1,
+        childrenSeat: 0,
+        bulkyBaggage: '',
+        licensePlate: 'F-AB 1234',
+      },
+      'cart',
+    ),
     form('POST /kontakt', '/kontakt', {
       topic: 'booking',
       reference: ref,
@@ -525,6 +548,7 @@ async function sqlmap(target, outputDir) {
     '--flush-session',
     '--disable-coloring',
     '--ignore-code=401',
+    '--dbms=PostgreSQL',
     `--output-dir=${outputDir}`,
     '-v',
     '1',
@@ -588,18 +612,24 @@ async function main() {
     proxy = await startProxy();
     const only = process.env.AUDIT_ONLY;
     const selected = targets().filter((t) => !only || t.name.includes(only));
-    for (const target of selected) {
-      process.stdout.write(`${target.name} … `);
-      const verdict = await sqlmap(target, path.join(work, 'sqlmap'));
-      const entry = stats.get(target.name) ?? { requests: 0, statuses: {}, setupFailures: 0 };
-      results.push({ target, verdict, entry });
-      const errors = Object.entries(entry.statuses).filter(([code]) => code === 'proxyError' || Number(code) >= 500);
-      console.log(
-        `${verdict.injectable.length ? 'INJECTABLE' : verdict.none || verdict.safe.length ? 'not injectable' : 'no verdict'}` +
-          ` (${verdict.safe.length} parameters, ${entry.requests} requests, ${verdict.seconds} s${errors.length ? `, errors ${JSON.stringify(Object.fromEntries(errors))}` : ''})`,
-      );
-      if (!verdict.none && !verdict.safe.length && !verdict.injectable.length) console.log(verdict.tail);
-    }
+    // Two scans at a time: sqlmap waits for each answer, and the shop (one process) and the scanners share 2 cores.
+    const queue = [...selected];
+    const scan = async () => {
+      for (let target = queue.shift(); target; target = queue.shift()) {
+        const verdict = await sqlmap(target, path.join(work, 'sqlmap', String(results.length)));
+        const entry = stats.get(target.name) ?? { requests: 0, statuses: {}, setupFailures: 0 };
+        results.push({ target, verdict, entry });
+        const errors = Object.entries(entry.statuses).filter(([code]) => code === 'proxyError' || Number(code) >= 500);
+        console.log(
+          `${target.name} … ${verdict.injectable.length ? 'INJECTABLE' : verdict.none || verdict.safe.length ? 'not injectable' : 'no verdict'}` +
+            ` (${verdict.safe.length} parameters, ${entry.requests} requests, ${verdict.seconds} s${errors.length ? `, errors ${JSON.stringify(Object.fromEntries(errors))}` : ''})`,
+        );
+        if (!verdict.none && !verdict.safe.length && !verdict.injectable.length) console.log(verdict.tail);
+      }
+    };
+    await Promise.all(Array.from({ length: Number(process.env.AUDIT_JOBS ?? 2) }, scan));
+    // The report lists the targets in their order.
+    results.sort((a, b) => selected.indexOf(a.target) - selected.indexOf(b.target));
   } finally {
     proxy?.close();
     shop.child.kill('SIGTERM');
@@ -630,7 +660,7 @@ async function main() {
 
 \`npm run audit:security\` (bench/security-audit.js) on ${new Date().toISOString().slice(0, 10)}: sqlmap ${
     spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.trim().split('\n')[0]
-  } (Debian package), \`--level=${LEVEL} --risk=${RISK}\`, all techniques (boolean, error, union, stacked, time-based),
+  } (Debian package), \`--level=${LEVEL} --risk=${RISK}\`, \`--dbms=PostgreSQL\` (PGlite is PostgreSQL), all techniques (boolean, error, union, stacked, time-based),
 against the production build on loopback (PGlite${process.env.AUDIT_DATABASE_URL ? ' → PostgreSQL' : ''}), through a
 proxy that gives every request a fresh session, CSRF token and client address and prepares what the endpoint needs
 (setup: \`cart\` a cart in the session, \`guest\` guest access to a booked reservation, \`user\` a signed-in
