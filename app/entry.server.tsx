@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { currentTiming } from '#database/request-timing.server.ts';
 import appStylesHref from './app.css?url';
 import { provideDictionary } from './components/dictionary-store.ts';
@@ -29,6 +29,18 @@ if (import.meta.env.PROD) {
   if (fs.existsSync(file)) provideInlineStyle(appStylesHref, fs.readFileSync(file, 'utf8'));
 }
 
+/**
+ * Errors thrown by loaders and actions go to the server (`ShopContext.reportError`): logged as JSON by pino instead
+ * of React Router's default `console.error` text, and an unreachable database makes the server answer 503 itself.
+ * Errors of requests the client gave up, and 4xx answers (an unknown path), are not errors of the shop.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const shop = (context as RouterContextProvider).get(shopContext);
+  if (shop.reportError) shop.reportError(error);
+  else shop.app.logger.error({ err: error, url: request.url }, 'page error');
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -36,6 +48,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The database is unreachable: the server sends its own 503 page (server/pages.server.ts), nothing to render here.
+  if (loadContext.get(shopContext).serverAnswers?.()) return new Response(null, { status: 503 });
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

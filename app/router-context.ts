@@ -19,6 +19,13 @@ export type ShopContext = {
   clientIp: string;
   /** on the test host only (SPEC §7, issue 16): the `Authorization` value the API client must send */
   stagingAuthorization?: string;
+  /**
+   * Told of every error a loader or action threw (entry.server's `handleError`): the server logs it as JSON, and when
+   * it says the database is unreachable answers the request itself with its 503 page (issue 14 item 5).
+   */
+  reportError?: (error: unknown) => void;
+  /** True once the server answers this request itself (see `reportError`): the document is then not rendered. */
+  serverAnswers?: () => boolean;
 };
 
 /** The typed context key of {@link ShopContext}; no default: a page rendered without the server is a bug. */

@@ -25,6 +25,7 @@ import { shopContext } from '~/router-context.ts';
 import { onCacheEvent } from '~/services/cache-events.server.ts';
 import { findAirportBySlug } from '~/services/catalog.server.ts';
 import type { AppContext } from './context.server.ts';
+import { isDatabaseUnavailable } from './database-availability.server.ts';
 import { Session, type SessionStore } from './session.server.ts';
 
 /** Paths of the cacheable pages (German at the root, English under `/en`): index, airports, FAQ, tariffs. */
@@ -165,7 +166,21 @@ export function createPageCache(
     if (cookies) headers.set('cookie', cookies);
     const session = new TemplateSession(ctx.sessions, csrfMarker);
     const context = new RouterContextProvider(
-      new Map([[shopContext, { app: ctx, session, cspNonce: nonceMarker, clientIp: '' }]]),
+      new Map([
+        [
+          shopContext,
+          {
+            app: ctx,
+            session,
+            cspNonce: nonceMarker,
+            clientIp: '',
+            // A template that fails is not cached; the visitor's own render then answers (and logs) it.
+            reportError: (error: unknown) => {
+              if (!isDatabaseUnavailable(error)) ctx.logger.error({ err: error, url: req.originalUrl }, 'page error');
+            },
+          },
+        ],
+      ]),
     );
     const response = await render(new Request(url, { headers }), context);
     const html = await response.text();

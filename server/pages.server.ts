@@ -3,10 +3,11 @@
  * the page cache (`page-cache.server.ts`, issue 11) and hands everything else to React Router.
  */
 import { createRequestHandler } from '@react-router/express';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
-import { shopContext } from '~/router-context.ts';
+import { shopContext, type ShopContext } from '~/router-context.ts';
 import type { AppContext } from './context.server.ts';
+import { isDatabaseUnavailable } from './database-availability.server.ts';
 import { createPageCache, type PageCache } from './page-cache.server.ts';
 import { sendCookieOnIdChange } from './session.server.ts';
 
@@ -37,6 +38,7 @@ export function createPageHandler(
               cspNonce: res.locals.cspNonce,
               clientIp: req.ip ?? '',
               stagingAuthorization: res.locals.stagingAuthorization,
+              ...(res.locals.pageFailure as PageFailure | undefined)?.context,
             },
           ],
         ]),
@@ -55,9 +57,41 @@ export function createPageHandler(
         sendCookieOnIdChange(res, session, ctx.sessions);
         // The test host's pages carry its authorization in the head: never shared through the page cache.
         if (!res.locals.stagingAuthorization && (await pageCache.serve(req, res, session))) return;
+        res.locals.pageFailure = pageFailure(ctx, req.originalUrl, res);
         return rrHandler(req, res, next);
       })
       .catch(next);
   };
   return { handler, pageCache };
+}
+
+/** What a page's loaders and actions failed with, told by entry.server's `handleError` (`ShopContext.reportError`). */
+type PageFailure = { context: Required<Pick<ShopContext, 'reportError' | 'serverAnswers'>> };
+
+/**
+ * Collects the errors of one page request's loaders and actions. Other errors are logged (pino, JSON); an unreachable
+ * database makes the server answer itself: React Router's 5xx answer (the document, or the data of a client
+ * navigation) is replaced, before anything is sent, by the app's error handler's 503 page with `Retry-After`
+ * (`pageErrorHandler`), as when the session could not even be loaded. Without it a loader that lost the database
+ * answered the root error boundary's 500 page (issue 14 item 5, found by tests/integration/faults-database-restart).
+ */
+function pageFailure(ctx: AppContext, url: string, res: Response): PageFailure {
+  let unavailable: unknown;
+  const status = res.status;
+  // React Router's Express adapter sets the status first, then headers and body; throwing there reaches its
+  // `next(error)`, i.e. the app's error handler, with nothing sent yet.
+  res.status = function (this: Response, code: number) {
+    res.status = status; // once: the error handler sets its own status
+    if (code >= 500 && unavailable !== undefined) throw unavailable;
+    return status.call(this, code);
+  };
+  return {
+    context: {
+      reportError: (error) => {
+        if (isDatabaseUnavailable(error)) unavailable ??= error;
+        else ctx.logger.error({ err: error, url }, 'page error');
+      },
+      serverAnswers: () => unavailable !== undefined,
+    },
+  };
 }
