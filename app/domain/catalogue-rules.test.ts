@@ -3,12 +3,12 @@ import {
   capacityConflicts,
   datesBetween,
   findSeasonOverlaps,
-  formatEuroInput,
   parseEuroCents,
   validateCapacityChange,
   validatePriceList,
   validateTariffFields,
 } from './catalogue-rules';
+import { formatEuroInput } from './catalogue-view';
 
 const list = (over: Partial<Parameters<typeof validatePriceList>[0]> = {}) => ({
   name: 'Sommer',

@@ -5,16 +5,13 @@
  */
 import { z } from 'zod';
 import { issuesToFieldKeys, type FieldErrors } from './field-errors';
+import { MAX_DAY_PRICES } from './catalogue-view';
 import { addDaysToDate, diffCalendarDays, parseLocalDate, type LocalDate } from './local-time';
 
-/** Most entries of a day-price table (a list longer than two months of totals is a typing slip). */
-export const MAX_DAY_PRICES = 60;
 /** Largest amount in cents accepted anywhere in a price list (100,000 €). */
 const MAX_CENTS = 10_000_000;
 /** Most days one capacity change may cover (one year and a day). */
 const MAX_CAPACITY_RANGE_DAYS = 366;
-/** Days shown per page of the back office's capacity calendar. */
-export const CAPACITY_PAGE_DAYS = 28;
 /** Most spaces per day of a tariff. */
 const MAX_CAPACITY = 100_000;
 
@@ -33,11 +30,6 @@ export function parseEuroCents(input: string): number | null {
   const [whole, fraction = ''] = normalised.split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
-}
-
-/** Cents → the form's euro text in German notation without thousands separators (`1234,50`). */
-export function formatEuroInput(cents: number): string {
-  return (cents / 100).toFixed(2).replace('.', ',');
 }
 
 /** A price list as the form posts it: the day-price cells and the extra-day price as typed, and the season dates. */

@@ -59,3 +59,17 @@ export type StaffTariff = {
 
 /** One day of a tariff's capacity calendar: spaces booked, its override (null: the tariff's), the capacity in force. */
 export type CapacityDay = { day: LocalDate; booked: number; override: number | null; capacity: number };
+
+// The few rules the back office's forms need in the browser live here, apart from the zod schemas of
+// catalogue-rules.ts (issue 11: no validation library in a page's first-load JavaScript).
+
+/** Most entries of a day-price table (a list longer than two months of totals is a typing slip). */
+export const MAX_DAY_PRICES = 60;
+
+/** Days shown per page of the back office's capacity calendar. */
+export const CAPACITY_PAGE_DAYS = 28;
+
+/** Cents → the form's euro text in German notation without thousands separators (`1234,50`). */
+export function formatEuroInput(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}

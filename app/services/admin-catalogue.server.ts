@@ -17,7 +17,6 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#database/schema.ts';
 import {
-  CAPACITY_PAGE_DAYS,
   capacityConflicts,
   datesBetween,
   findSeasonOverlaps,
@@ -28,6 +27,7 @@ import {
   type PriceListInput,
   type SeasonRange,
 } from '~/domain/catalogue-rules.ts';
+import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-view.ts';
 import type {
   CapacityDay,
   CatalogueAirport,

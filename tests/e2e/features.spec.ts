@@ -25,8 +25,13 @@ const isMapChunk = (path: string) => /^\/js\/airport-map-[\w-]+\.js$/.test(path)
 
 /** Loads the interactive map on purpose (privacy first: until then the page shows our static overview). */
 async function loadMap(page: Page) {
+  // On the airport page the map is far below the fold and hydrates as it nears the viewport (issue 11); its
+  // "load" button is there only once hydrated (without JavaScript the panel says the map needs it).
+  await page
+    .getByRole('region', { name: /^Karte/ })
+    .first()
+    .scrollIntoViewIfNeeded();
   const button = page.getByRole('button', { name: 'Karte laden' });
-  // On the airport page the map is far below the fold and hydrates as it nears the viewport (issue 11).
   await nearbyHydrated(button);
   await button.click();
 }

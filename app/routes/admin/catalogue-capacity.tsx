@@ -3,7 +3,7 @@ import { CapacityForm, CapacityTable } from '~/components/admin/catalogue/capaci
 import { failureOf } from '~/components/admin/catalogue/failure.ts';
 import { Notice } from '~/components/admin/catalogue/parts.tsx';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-rules.ts';
+import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-view.ts';
 import { addDaysToDate, parseLocalDate } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
