@@ -38,7 +38,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://127.0.0.1',
+      // production requires it (decision 0027): the server's own address, so links (the setup link) name it
+      PUBLIC_URL: env.PORT ? `http://127.0.0.1:${env.PORT}` : 'http://127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

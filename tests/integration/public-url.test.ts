@@ -3,10 +3,14 @@
  * that forges `Host: evil.example` on a booking or a password reset must not receive (or make the shop send to
  * someone) a link to its own host carrying a guest token or a reset token.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, mailOutbox, tariffs } from '../../database/schema.ts';
 import { checkoutBody, DEFAULT_STAY } from '../fixtures/checkout-body.ts';
+import { parseEml } from '../fixtures/eml.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 const FORGED = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' };
@@ -14,14 +18,29 @@ const PASSWORD = 'Host-Test-Passwort-2026!';
 
 let test: TestApp;
 let cart: Record<string, unknown>;
+// Its own data directory: a delivered mail's text is in its .eml file there (the row's is emptied on delivery).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-public-url-'));
 
 beforeAll(async () => {
-  test = await createTestApp({ env: { PUBLIC_URL: 'https://parken.example/' } });
+  test = await createTestApp({ env: { PUBLIC_URL: 'https://parken.example/', DATA_DIR: dataDir } });
   const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
   const [tariff] = await test.ctx.db.select().from(tariffs).where(eq(tariffs.airportId, fra.id)).limit(1);
   cart = { airportId: fra.id, tariffId: tariff.id, ...DEFAULT_STAY };
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  await test.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The text and HTML of a mail row: from the row while queued, from its .eml file once delivered. */
+function mailText(row: typeof mailOutbox.$inferSelect): string | null {
+  if (row.status !== 'sent') return [row.text, row.html].join('\n');
+  const dir = path.join(dataDir, 'mail');
+  const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith(`-${row.id}.eml`)) : undefined;
+  if (!file) return null;
+  const parsed = parseEml(fs.readFileSync(path.join(dir, file)));
+  return [parsed.text, parsed.html].join('\n');
+}
 
 /** Every absolute URL in a queued mail (text, HTML, the links drawn at delivery). */
 async function linksOfMail(to: string, kind: string): Promise<string[]> {
@@ -29,8 +48,9 @@ async function linksOfMail(to: string, kind: string): Promise<string[]> {
   for (let i = 0; i < 100; i++) {
     const rows = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
     const row = rows.find((r) => r.kind === kind);
-    if (row) {
-      const text = [row.text, row.html, JSON.stringify(row.payload ?? {}), row.baseUrl ?? ''].join('\n');
+    const body = row ? mailText(row) : null;
+    if (row && body !== null) {
+      const text = [body, JSON.stringify(row.payload ?? {}), row.baseUrl ?? ''].join('\n');
       return [...text.matchAll(/https?:\/\/[^\s"'<>)\\]+/g)].map((m) => m[0]);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
