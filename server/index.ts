@@ -19,7 +19,7 @@ import { loadEnv, type Env } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { purgeStaffSessions } from '~/services/staff-session.server.ts';
-import { linkOrigin, offerSetupLink } from '~/services/staff-auth.server.ts';
+import { offerSetupLink } from '~/services/staff-auth.server.ts';
 import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
 import { SessionStore } from './session.server.ts';
@@ -109,7 +109,7 @@ export async function startApp(
   // While no staff exists, a one-time setup link for the first admin (issue 15): logged and written to
   // DATA_DIR/admin-setup-url. One process does it (the single one, or the cluster's jobs process).
   if (scheduledJobs) {
-    await offerSetupLink(ctx, { dataDir: env.DATA_DIR, origin: linkOrigin(env) }).catch((err: unknown) =>
+    await offerSetupLink(ctx, { dataDir: env.DATA_DIR, origin: env.PUBLIC_URL }).catch((err: unknown) =>
       logger.error({ err }, 'could not offer the back-office setup link'),
     );
   }

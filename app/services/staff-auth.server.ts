@@ -66,13 +66,6 @@ function isUniqueViolation(error: unknown): boolean {
   return (e?.code ?? e?.cause?.code) === '23505';
 }
 
-/** The origin links are built on: `PUBLIC_URL` when set, else `http://<HOST>:<PORT>` (0.0.0.0 → localhost). */
-export function linkOrigin(env: { PUBLIC_URL?: string; HOST: string; PORT: number }): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The one-time setup link
 

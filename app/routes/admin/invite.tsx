@@ -4,12 +4,11 @@ import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx
 import { NewPasswordFields } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
+import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { acceptInvite, inviteLinkMember } from '~/services/staff-auth.server.ts';
-import { createStaffSession } from '~/services/staff-session.server.ts';
 import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
-import { redirectWithStaffCookie } from '../helpers/staff-auth.server.ts';
+import { continueToEnrolment } from '../helpers/staff-auth.server.ts';
 import { ADMIN_HEADERS } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/invite';
 
@@ -36,8 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       token: params.token,
       body: { password: form.get('password') ?? '', passwordConfirmation: form.get('passwordConfirmation') ?? '' },
     });
-    const token = await createStaffSession(app.db, { staffId: member.id, secondFactor: false, now: app.now() });
-    return redirectWithStaffCookie(localePath(locale, '/admin/anmelden/einrichten'), token, app.env.COOKIE_SECURE);
+    return await continueToEnrolment(app, member.id, locale);
   } catch (error) {
     return refusal(error, t, values);
   }

@@ -5,7 +5,8 @@
 import { redirect } from 'react-router';
 import { adminNextPath } from '~/domain/staff-auth.ts';
 import { localePath, type Locale } from '~/i18n.ts';
-import { serializeStaffCookie } from '~/services/staff-session.server.ts';
+import { createStaffSession, serializeStaffCookie } from '~/services/staff-session.server.ts';
+import type { ShopContext } from '~/router-context.ts';
 import { ADMIN_HEADERS } from './staff-guard.server.ts';
 
 /** Where a sign-in goes on to: the `next` value when it is a back-office path, else the back office's start. */
@@ -24,4 +25,13 @@ export function redirectWithStaffCookie(to: string, token: string, secure: boole
   const headers = new Headers(ADMIN_HEADERS);
   headers.append('Set-Cookie', serializeStaffCookie(token, secure));
   return redirect(to, { status: 303, headers });
+}
+
+/**
+ * After the setup link or an invitation set a member's password: a staff session without its second factor yet,
+ * and on to the TOTP enrolment (the one way from a new password into the back office).
+ */
+export async function continueToEnrolment(app: ShopContext['app'], staffId: number, locale: Locale): Promise<Response> {
+  const token = await createStaffSession(app.db, { staffId, secondFactor: false, now: app.now() });
+  return redirectWithStaffCookie(localePath(locale, '/admin/anmelden/einrichten'), token, app.env.COOKIE_SECURE);
 }
