@@ -6,8 +6,10 @@
 // a FRESH session (its own cookie and CSRF token, from a random client address: the server trusts X-Forwarded-For
 // from loopback, TRUST_PROXY=loopback, so the per-IP limits do not answer 429 to the scanner) and prepares what the
 // endpoint needs before it looks at its fields (a cart for the checkout, guest access for a reservation, a signed-in
-// user for the account): otherwise a CSRF, session or "no cart" check would answer before any parameter reaches the
-// database and hide it from the test. The proxy adds the headers of SPEC §7 (X-Requested-With, X-CSRF-TOKEN) to API
+// user for the account, a signed-in staff member for the back office): otherwise a CSRF, session or "no cart" check
+// would answer before any parameter reaches the database and hide it from the test. The staff member is the first
+// admin, created through the setup link the server writes at boot, enrolled with a TOTP code computed here (otplib);
+// its recovery codes sign in a few more sessions, used in turn. The proxy adds the headers of SPEC §7 (X-Requested-With, X-CSRF-TOKEN) to API
 // calls and `_csrf` plus Origin to page forms. Every 5xx the shop answers counts as a finding too.
 //
 // Starts the shop on a throw-away PGlite data dir (AUDIT_DATABASE_URL: a PostgreSQL database instead) on
@@ -19,6 +21,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { generateSync } from 'otplib';
 import { buildIfNeeded } from '../scripts/build-if-needed.js';
 
 const PORT = Number(process.env.AUDIT_PORT ?? 3421);
@@ -36,6 +39,7 @@ const ENTRY = `${day(30)}T08:00`;
 const EXIT = `${day(37)}T18:00`;
 const GUEST = { email: 'audit.guest@example.com', firstname: 'Erika', lastname: 'Mustermann' };
 const USER = { email: 'audit.user@example.com', password: 'Kirschbaum-Allee-7-audit' };
+const STAFF = { name: 'Audit Admin', email: 'audit.admin@staff.example', password: 'Lindenhof-Weg-12-audit' };
 
 /** Travel, billing and payment fields of a valid guest booking (the checkout's flat body, DESIGN §5). */
 function bookingFields(cart) {
@@ -120,6 +124,13 @@ class Visitor {
   csrf = '';
   /** the cart a `cart` setup put in the session */
   cart = null;
+  /** the back office's session cookie (`eap_staff=…`) a `staff` setup lent this visitor */
+  staffCookie = '';
+
+  /** The Cookie header: the shop's session and, for the back office, the staff session. */
+  cookieHeader() {
+    return [this.cookie, this.staffCookie].filter(Boolean).join('; ');
+  }
 
   /** Opens a session (any API GET sets the cookie). */
   async start() {
@@ -136,6 +147,7 @@ class Visitor {
         this.cookie = pair;
         this.csrf = csrfFor(pair);
       }
+      if (/^(__Host-)?eap_staff=./.test(pair)) this.staffCookie = pair;
     }
   }
 
@@ -144,7 +156,7 @@ class Visitor {
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
       'X-Forwarded-For': this.ip,
-      ...(this.cookie ? { Cookie: this.cookie, 'X-CSRF-TOKEN': this.csrf } : {}),
+      ...(this.cookie ? { Cookie: this.cookieHeader(), 'X-CSRF-TOKEN': this.csrf } : {}),
       ...extra,
     };
   }
@@ -169,21 +181,45 @@ class Visitor {
 
   /** A page form posted without JavaScript (with `_csrf` and the same-origin Origin header). */
   async form(pagePath, fields) {
+    return (await this.formPage(pagePath, fields)).status;
+  }
+
+  /** Like `form`, with the answer's text (a page) and `Location`. */
+  async formPage(pagePath, fields) {
     const res = await fetch(APP + pagePath, {
       method: 'POST',
-      headers: { Cookie: this.cookie, Origin: APP, 'X-Forwarded-For': this.ip },
+      headers: { Cookie: this.cookieHeader(), Origin: APP, 'X-Forwarded-For': this.ip },
       body: new URLSearchParams({ ...fields, _csrf: this.csrf }),
       redirect: 'manual',
     });
     this.take(res);
-    return res.status;
+    return { status: res.status, text: await res.text(), location: res.headers.get('Location') };
+  }
+
+  /** A page's HTML (following no redirect). */
+  async page(pagePath) {
+    const res = await fetch(APP + pagePath, {
+      headers: { Cookie: this.cookieHeader(), 'X-Forwarded-For': this.ip },
+      redirect: 'manual',
+    });
+    this.take(res);
+    return { status: res.status, text: await res.text() };
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // What the audit needs in the database, and what each target needs in its session
 
-const state = { cart: null, reference: null, userSessions: [], nextUser: 0 };
+const state = {
+  cart: null,
+  reference: null,
+  userSessions: [],
+  nextUser: 0,
+  staffSessions: [],
+  nextStaff: 0,
+  ids: {},
+  inviteToken: null,
+};
 /** Signed-in sessions of the audit's account: the per-account sign-in limit (10 in 15 min) allows no sign-in per request. */
 const USER_SESSIONS = 8;
 
@@ -227,6 +263,74 @@ async function prepareData() {
   }
 }
 
+/** Staff sessions of the audit's admin: the enrolment's, and one per recovery code used (sign-in needs a second factor). */
+const STAFF_SESSIONS = 5;
+
+/**
+ * Creates the first admin through the setup link (DATA_DIR/admin-setup-url), enrols TOTP with a code computed from
+ * the secret the enrolment page shows, and signs in more sessions with password and recovery codes. Then reads the
+ * ids the back office's forms name (a coupon, a review) from its pages.
+ */
+async function prepareStaff(dataDir) {
+  const file = path.join(dataDir, 'admin-setup-url');
+  for (let i = 0; i < 150 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 200));
+  const setupPath = new URL(fs.readFileSync(file, 'utf8').trim()).pathname;
+  const admin = await new Visitor().start();
+  const setup = await admin.formPage(setupPath, { ...STAFF, passwordConfirmation: STAFF.password });
+  if (setup.status !== 303 || !admin.staffCookie)
+    throw new Error(`staff setup: ${setup.status} ${setup.text.slice(0, 300)}`);
+  const enrolPage = await admin.page('/admin/anmelden/einrichten');
+  const secret = enrolPage.text.match(/data-totp-secret="([A-Z2-7]+)"/)?.[1];
+  if (!secret) throw new Error(`no TOTP secret on the enrolment page: ${enrolPage.status}`);
+  const enrolled = await admin.formPage('/admin/anmelden/einrichten', { code: generateSync({ secret }) });
+  const codes = [...enrolled.text.matchAll(/>([a-z0-9]{5}-[a-z0-9]{5})<\/li>/g)].map(([, code]) => code);
+  if (enrolled.status !== 200 || codes.length < STAFF_SESSIONS) {
+    throw new Error(`TOTP enrolment: ${enrolled.status}, ${codes.length} recovery codes`);
+  }
+  state.staffSessions.push(admin.staffCookie);
+  for (const code of codes.slice(0, STAFF_SESSIONS - 1)) {
+    const member = await new Visitor().start();
+    const signIn = await member.formPage('/admin/anmelden', { login: STAFF.email, password: STAFF.password });
+    if (signIn.status !== 303) throw new Error(`staff sign-in: ${signIn.status} ${signIn.text.slice(0, 300)}`);
+    const second = await member.formPage('/admin/anmelden/code', { code });
+    if (second.status !== 303) throw new Error(`staff second factor: ${second.status} ${second.text.slice(0, 300)}`);
+    state.staffSessions.push(member.staffCookie);
+  }
+  const firstId = async (pagePath, name) => {
+    const { text } = await admin.page(pagePath);
+    const input = text.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+    return input.match(/value="(\d+)"/)?.[1] ?? '1';
+  };
+  state.ids = {
+    coupon: await firstId('/admin/gutscheine', 'couponId'),
+    review: await firstId('/admin/bewertungen', 'reviewId'),
+  };
+  // An open invitation (its page answers 404 to an unknown token, which would end sqlmap's scan at once): invited
+  // through the staff page, its link read from the mail (an .eml file in DATA_DIR/mail without SMTP_URL).
+  const invited = await admin.formPage('/admin/mitarbeiter', {
+    intent: 'invite',
+    email: 'audit.invited@staff.example',
+    name: 'Audit Invited',
+    role: 'support',
+    operator: '',
+  });
+  if (invited.status !== 200) throw new Error(`staff invitation: ${invited.status}`);
+  const mailDir = path.join(dataDir, 'mail');
+  for (let i = 0; i < 150 && !state.inviteToken; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const mails = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'latin1'))
+      : [];
+    // Quoted-printable: soft line breaks and `=3D` undone before the link is looked for.
+    const text = mails
+      .join('\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    state.inviteToken = text.match(/\/admin\/einladung\/([A-Za-z0-9_-]{20,})/)?.[1] ?? null;
+  }
+  if (!state.inviteToken) throw new Error('no invitation mail in DATA_DIR/mail');
+}
+
 /** Prepares a fresh visitor for a target's request (`X-Audit-Setup`). */
 const SETUPS = {
   none: async () => {},
@@ -247,6 +351,10 @@ const SETUPS = {
     const session = state.userSessions[state.nextUser++ % state.userSessions.length];
     v.cookie = session.cookie;
     v.csrf = session.csrf;
+  },
+  // One of the admin's staff sessions beside the visitor's own shop session (whose token the back office's forms carry).
+  staff: async (v) => {
+    v.staffCookie = state.staffSessions[state.nextStaff++ % state.staffSessions.length];
   },
 };
 
@@ -325,7 +433,7 @@ function startProxy() {
         }
         Object.assign(
           headers,
-          isApi ? visitor.apiHeaders() : { Cookie: visitor.cookie, 'X-Forwarded-For': visitor.ip },
+          isApi ? visitor.apiHeaders() : { Cookie: visitor.cookieHeader(), 'X-Forwarded-For': visitor.ip },
         );
         if (!isApi && req.method === 'POST') {
           headers.Origin = APP;
@@ -528,6 +636,121 @@ function targets() {
       },
       'guest',
     ),
+    // The back office (issue 15), with a signed-in admin: its API, its pages' query strings and path parameters, and
+    // its forms. Left out: signing out (it would end the session the other targets use) and the second-factor and
+    // enrolment forms (their one field, `code`, must be six digits or a recovery code's ten letters and digits before
+    // it reaches a query, and every wrong one counts against the member's code limit).
+    query('GET /api/admin/checkin/lookup?code=', '/api/admin/checkin/lookup?code=F-AB1234', 'staff'),
+    query(
+      'GET /admin/reservierungen?q=&status=&airport=&from=&to=&page=',
+      `/admin/reservierungen?q=${ref}&status=confirmed&airport=FRA&dateField=entry&from=${day(1)}&to=${day(90)}&page=1`,
+      'staff',
+    ),
+    query('GET /admin/reservierungen/export.csv?q=', `/admin/reservierungen/export.csv?q=Muster&airport=FRA`, 'staff'),
+    query('GET /admin/reservierungen/:reference', `/admin/reservierungen/${ref}*`, 'staff'),
+    query('GET /admin/checkin?code=', '/admin/checkin?code=F-AB1234', 'staff'),
+    query('GET /admin?auswahl=', '/admin?auswahl=FRA', 'staff'),
+    query('GET /admin/katalog/:airport', '/admin/katalog/frankfurt*', 'staff'),
+    query('GET /admin/katalog/tarif/:tariffId', `/admin/katalog/tarif/${cart.tariffId}*`, 'staff'),
+    query(
+      'GET /admin/katalog/tarif/:tariffId/kapazitaet?von=',
+      `/admin/katalog/tarif/${cart.tariffId}*/kapazitaet?von=${day(1)}`,
+      'staff',
+    ),
+    query('GET /admin/protokoll?entity=&id=&vor=', '/admin/protokoll?entity=staff&id=1&vor=100', 'staff'),
+    query('GET /admin/gutscheine/:id', `/admin/gutscheine/${state.ids.coupon}*`, 'staff'),
+    query('GET /admin/bewertungen?seite=&versteckt=', '/admin/bewertungen?seite=1&versteckt=1', 'staff'),
+    query('GET /admin/mails?status=&vor=', '/admin/mails?status=failed&vor=100', 'staff'),
+    form('POST /admin/anmelden (staff sign-in)', '/admin/anmelden', { login: STAFF.email, password: 'wrong-password' }),
+    {
+      // The two passwords differ: a valid post would accept the invitation and spend its token for the rest of the scan.
+      ...form('POST /admin/einladung/:token (invitation)', `/admin/einladung/${state.inviteToken}*`, {
+        password: STAFF.password,
+        passwordConfirmation: `${STAFF.password}-2`,
+      }),
+    },
+    form(
+      'POST /admin/reservierungen/:reference (change on behalf)',
+      `/admin/reservierungen/${ref}`,
+      { intent: 'change-quote', entryTime: cart.entryTime, exitTime: cart.exitTime, personCount: 2 },
+      'staff',
+    ),
+    form('POST /admin/checkin (check in)', '/admin/checkin', { intent: 'check-in', reference: ref }, 'staff'),
+    form('POST /admin/katalog (lock)', '/admin/katalog', { intent: 'lock', slug: 'kassel' }, 'staff'),
+    form(
+      'POST /admin/katalog/:airport (comments)',
+      '/admin/katalog/frankfurt',
+      { commentDe: 'Zufahrt über Tor 3.', commentEn: 'Access through gate 3.' },
+      'staff',
+    ),
+    form(
+      'POST /admin/katalog/tarif/:tariffId (tariff)',
+      `/admin/katalog/tarif/${cart.tariffId}`,
+      {
+        intent: 'tariff',
+        nameDe: 'Audit-Tarif',
+        nameEn: 'Audit tariff',
+        active: 'on',
+        capacity: 500,
+        leadTimeMinutes: 120,
+      },
+      'staff',
+    ),
+    form(
+      'POST /admin/katalog/tarif/:tariffId (season)',
+      `/admin/katalog/tarif/${cart.tariffId}`,
+      {
+        intent: 'price_list',
+        name: 'Audit',
+        dayPrices: '10,00',
+        extraDayPrice: '9,00',
+        validFrom: day(400),
+        validTo: day(430),
+      },
+      'staff',
+    ),
+    form(
+      'POST /admin/katalog/tarif/:tariffId/kapazitaet',
+      `/admin/katalog/tarif/${cart.tariffId}/kapazitaet`,
+      { from: day(200), to: day(202), mode: 'set', capacity: 500 },
+      'staff',
+    ),
+    form(
+      'POST /admin/mitarbeiter (invite)',
+      '/admin/mitarbeiter',
+      { intent: 'invite', email: 'audit.invite@staff.example', name: 'Audit Invite', role: 'support', operator: '' },
+      'staff',
+    ),
+    form('POST /admin/mitarbeiter (resend)', '/admin/mitarbeiter', { intent: 'resend', id: 1 }, 'staff'),
+    form(
+      'POST /admin/gutscheine (create)',
+      '/admin/gutscheine',
+      {
+        intent: 'create',
+        code: 'AUDIT10',
+        kind: 'percent',
+        value: 10,
+        validFrom: day(1),
+        validTo: day(90),
+        minDays: 1,
+        usageLimit: 100,
+        airportIds: cart.airportId,
+      },
+      'staff',
+    ),
+    form(
+      'POST /admin/gutscheine (disable)',
+      '/admin/gutscheine',
+      { intent: 'disable', couponId: state.ids.coupon },
+      'staff',
+    ),
+    form(
+      'POST /admin/bewertungen (hide)',
+      '/admin/bewertungen',
+      { intent: 'hide', reviewId: state.ids.review, back: '?seite=1' },
+      'staff',
+    ),
+    form('POST /admin/mails (retry)', '/admin/mails', { intent: 'retry', mailId: 1, status: 'failed' }, 'staff'),
   ];
 }
 
@@ -609,6 +832,7 @@ async function main() {
   try {
     await waitReady();
     await prepareData();
+    await prepareStaff(path.join(work, 'data'));
     proxy = await startProxy();
     const only = process.env.AUDIT_ONLY;
     const selected = targets().filter((t) => !only || t.name.includes(only));
@@ -664,7 +888,7 @@ async function main() {
 against the production build on loopback (PGlite${process.env.AUDIT_DATABASE_URL ? ' → PostgreSQL' : ''}), through a
 proxy that gives every request a fresh session, CSRF token and client address and prepares what the endpoint needs
 (setup: \`cart\` a cart in the session, \`guest\` guest access to a booked reservation, \`user\` a signed-in
-account). ${results.length} targets, ${minutes} minutes.
+account, \`staff\` a signed-in admin of the back office). ${results.length} targets, ${minutes} minutes.
 
 **Result: ${failed.length === 0 ? 'no injectable parameter, no server error.' : `${failed.length} target(s) need attention.`}**
 

@@ -60,8 +60,9 @@ export function createBaseApp(
   // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
   app.use(stagingGate(ctx.env));
   // A path that decodes to a NUL byte or is not UTF-8 (a lone surrogate) names nothing and must never reach a route (a
-  // path parameter would reach the database, which refuses such text with an error): 400 (issue 14 item 3).
-  app.use(rejectUnreadablePaths);
+  // path parameter would reach the database, which refuses such text with an error): 400 (issue 14 item 3). The same
+  // for a NUL byte in the query string (the back office's search passed one to PostgreSQL: 500).
+  app.use(rejectUnreadableUrls);
 
   // Server-Timing (issue 11): db, render and total of every answer, set just before the headers leave.
   app.use((_req, res, next) => {
@@ -184,9 +185,25 @@ function isReadablePath(rawPath: string): boolean {
   return !path.includes('\0');
 }
 
-/** Answers 400 to a request whose path is not readable text ({@link isReadablePath}), in the caller's language. */
-const rejectUnreadablePaths: RequestHandler = (req, res, next) => {
-  if (isReadablePath(req.path)) {
+/**
+ * Whether a raw query string (without `?`) decodes to names and values without NUL bytes. Invalid UTF-8 needs no
+ * check: `URLSearchParams` (what the routes read it with) turns it into U+FFFD, which is text.
+ */
+function isReadableQuery(rawQuery: string): boolean {
+  if (!rawQuery.includes('\0') && !/%00/i.test(rawQuery)) return true;
+  for (const [name, value] of new URLSearchParams(rawQuery)) {
+    if (name.includes('\0') || value.includes('\0')) return false;
+  }
+  return true;
+}
+
+/**
+ * Answers 400 to a request whose path or query string is not readable text ({@link isReadablePath},
+ * {@link isReadableQuery}), in the caller's language.
+ */
+const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
+  const query = req.url.indexOf('?');
+  if (isReadablePath(req.path) && (query < 0 || isReadableQuery(req.url.slice(query + 1)))) {
     next();
     return;
   }

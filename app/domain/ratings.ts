@@ -3,6 +3,7 @@
  * `GET ekomi-ratings/{id}/{page}` and `GET ekomi-ratings/translate/{id}`): the shapes the API and the widget
  * share, paging and averaging. Decisions in docs/decisions/0014-ratings.md.
  */
+import { parseRowId } from './row-id.ts';
 import { RATING_MAX, RATING_MIN, SHOP_TIME_ZONE } from '~/constants.ts';
 import type { Locale } from '~/i18n.ts';
 import { intlLocale } from './localized.ts';
@@ -101,9 +102,7 @@ export function isRatingId(value: string): boolean {
 
 /** A review id of the translate endpoint: a positive integer in plain decimal, else null (the API answers 404). */
 export function parseReviewId(raw: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
+  return parseRowId(raw);
 }
 
 /** Whether a comment is long enough to be clamped behind "read more" (SPEC §2). */

@@ -31,7 +31,7 @@ import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { recordAudit } from './audit-log.server.ts';
 import { AUTH_LIMITS, AuthError, brake, parseBody } from './auth.server.ts';
-import { deliverPendingMail, enqueueAccountMail } from './mail.server.ts';
+import { enqueueAccountMail, kickMailDelivery } from './mail.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import { DatabaseRateLimitStore } from './rate-limit-store.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -484,7 +484,7 @@ export async function inviteStaff(
       return { member, url };
     });
     if (input.deliverInBackground !== false) {
-      void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+      kickMailDelivery(ctx);
     }
     return result;
   } catch (error) {
@@ -515,7 +515,7 @@ export async function resendInvite(
     await sendInvite(ctx, tx, member, input);
     await recordAudit(tx, actor, { action: 'staff.invite_resend', entity: 'staff', entityId: member.id }, now);
   });
-  void deliverPendingMail(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'mail delivery failed'));
+  kickMailDelivery(ctx);
 }
 
 /**

@@ -157,6 +157,26 @@ describe('paths that are not readable text (issue 14 item 3)', () => {
     }
     expect((await supertest(test.app).get('/healthz')).status).toBe(200);
   });
+
+  it('answers 400 to a NUL byte in a query string name or value (found in the back office search)', async () => {
+    const api = await supertest(test.app)
+      .get('/api/faq?q=park%00en')
+      .set({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'App-Language': 'en' });
+    expect(api.status).toBe(400);
+    expect(api.body).toEqual({ message: translator('en')('api.error.bad_url') });
+    for (const path of ['/admin/reservierungen?q=%00', '/en/faq?a%00=1', '/faq?q=x&q=%00']) {
+      const res = await supertest(test.app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.text).toBe(translator(path.startsWith('/en') ? 'en' : 'de')('api.error.bad_url'));
+    }
+    // Percent-encoded text that is not a NUL, and broken escapes, still reach the routes.
+    for (const path of ['/api/faq?q=%2500', '/api/faq?q=%ZZ', '/api/faq?q=%ED%A0%80']) {
+      const res = await supertest(test.app)
+        .get(path)
+        .set({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+      expect(res.status, path).toBe(200);
+    }
+  });
 });
 
 describe('the payment webhook with an unreadable body (found by the property-based tests, issue 14)', () => {

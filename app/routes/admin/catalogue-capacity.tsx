@@ -9,9 +9,10 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { loadCapacity, setCapacityRange } from '~/services/admin-catalogue.server.ts';
-import { catalogueRefusal, parseId, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
+import { catalogueRefusal, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
 import { csrfFailure, readForm } from '../helpers/form-action.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-capacity';
 
 /**
@@ -22,7 +23,7 @@ import type { Route } from './+types/catalogue-capacity';
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args, 'capacity');
   const { app } = args.context.get(shopContext);
-  const id = parseId(args.params.tariffId);
+  const id = parseRowId(args.params.tariffId);
   const from = parseLocalDate(new URL(args.request.url).searchParams.get('von') ?? '');
   const capacity = id === null ? null : await loadCapacity(app.db, actor, id, app.now(), from);
   if (!capacity) throw data(null, { status: 404, headers: ADMIN_HEADERS });
@@ -37,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   const t = translator(toLocale(args.params.lang));
   const { values, csrfOk } = await readForm(args.request, session);
   if (!csrfOk) return csrfFailure(t, values, 'capacity');
-  const tariffId = parseId(args.params.tariffId);
+  const tariffId = parseRowId(args.params.tariffId);
   if (tariffId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
   try {
     const count = await setCapacityRange(app, actor, tariffId, {

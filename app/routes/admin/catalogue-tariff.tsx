@@ -8,9 +8,10 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { deleteSeason, findStaffTariff, savePriceList, updateTariff } from '~/services/admin-catalogue.server.ts';
-import { catalogueRefusal, parseId, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
+import { catalogueRefusal, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
 import { csrfFailure, readForm } from '../helpers/form-action.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-tariff';
 
 /**
@@ -21,7 +22,7 @@ import type { Route } from './+types/catalogue-tariff';
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args, 'prices');
   const { app } = args.context.get(shopContext);
-  const id = parseId(args.params.tariffId);
+  const id = parseRowId(args.params.tariffId);
   const tariff = id === null ? null : await findStaffTariff(app.db, actor, id);
   if (!tariff) throw data(null, { status: 404, headers: ADMIN_HEADERS });
   const t = translator(toLocale(args.params.lang));
@@ -36,9 +37,9 @@ export async function action(args: Route.ActionArgs) {
   const { form, values, csrfOk } = await readForm(args.request, session);
   const intent = values.intent ?? '';
   if (!csrfOk) return csrfFailure(t, values, intent);
-  const tariffId = parseId(args.params.tariffId);
+  const tariffId = parseRowId(args.params.tariffId);
   if (tariffId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
-  const listId = values.listId ? parseId(values.listId) : null;
+  const listId = values.listId ? parseRowId(values.listId) : null;
   if (values.listId && listId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
   const cells = form.getAll('dayPrices').map((cell) => (typeof cell === 'string' ? cell : ''));
   try {

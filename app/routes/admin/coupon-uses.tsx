@@ -4,15 +4,15 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { shopContext } from '~/router-context.ts';
 import { CouponAdminError, loadCouponUses } from '~/services/admin-coupons.server.ts';
-import { idOf } from '../helpers/admin-form.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/coupon-uses';
 
 /** admin.coupons.show (`/admin/gutscheine/:id`, issue 15 item 6): the reservations that used a coupon. */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'coupons');
   const { app } = args.context.get(shopContext);
-  const id = idOf(args.params.id);
+  const id = parseRowId(args.params.id);
   if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
   try {
     return data(await loadCouponUses(app.db, id), { headers: ADMIN_HEADERS });

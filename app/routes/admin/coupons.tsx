@@ -11,8 +11,9 @@ import {
   setCouponDisabled,
   type CouponListEntry,
 } from '~/services/admin-coupons.server.ts';
-import { adminRefusal, idOf, startAdminAction } from '../helpers/admin-form.server.ts';
+import { adminRefusal, startAdminAction } from '../helpers/admin-form.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/coupons';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -57,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
       return back('created');
     }
     if (intent === 'disable' || intent === 'enable') {
-      const id = idOf(values.couponId);
+      const id = parseRowId(values.couponId);
       if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
       await setCouponDisabled(app.db, actor, id, intent === 'disable', app.now());
       return back(intent === 'disable' ? 'disabled' : 'enabled');

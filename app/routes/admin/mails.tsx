@@ -5,8 +5,9 @@ import { localePath } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { isMailStatus, MAIL_STATUSES } from '~/domain/mail-status.ts';
 import { listMails, MAIL_PAGE_SIZE, retryMail } from '~/services/admin-mails.server.ts';
-import { adminRefusal, idOf, startAdminAction } from '../helpers/admin-form.server.ts';
+import { adminRefusal, startAdminAction } from '../helpers/admin-form.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/mails';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const raw = params.get('status');
   const status = isMailStatus(raw) ? raw : null;
-  const beforeId = idOf(params.get('vor'));
+  const beforeId = parseRowId(params.get('vor'));
   const list = await listMails(app.db, { status, beforeId });
   return data(
     {
@@ -39,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   if (failure) return failure;
   try {
     if (intent === 'retry') {
-      const id = idOf(values.mailId);
+      const id = parseRowId(values.mailId);
       if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
       await retryMail(app, actor, id, app.now());
       const status = isMailStatus(values.status) ? `&status=${values.status}` : '';

@@ -13,8 +13,9 @@ import {
   setReviewHidden,
   startReviewImport,
 } from '~/services/admin-reviews.server.ts';
-import { adminRefusal, idOf, startAdminAction } from '../helpers/admin-form.server.ts';
+import { adminRefusal, startAdminAction } from '../helpers/admin-form.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/reviews';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const wanted = params.get('id');
   const ratingId = scopes.some((s) => s.ratingId === wanted) ? wanted : null;
   const hiddenOnly = params.get('versteckt') === '1';
-  const page = idOf(params.get('seite')) ?? 1;
+  const page = parseRowId(params.get('seite')) ?? 1;
   const list = await listAdminReviews(app.db, { ratingId, hiddenOnly, page });
   const done = params.get('erledigt');
   return data(
@@ -62,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   };
   try {
     if (intent === 'hide' || intent === 'unhide') {
-      const id = idOf(values.reviewId);
+      const id = parseRowId(values.reviewId);
       if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
       await setReviewHidden(app.db, actor, id, intent === 'hide', app.now());
       return back(intent === 'hide' ? 'hidden' : 'shown');

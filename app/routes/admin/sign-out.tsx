@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
@@ -12,7 +12,12 @@ export async function action(args: Route.ActionArgs) {
   const { app, session } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
   const { csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) throw data(translator(locale)('auth.page.csrf'), { status: 419, headers: ADMIN_HEADERS });
+  if (!csrfOk) {
+    // A resource route: its refusal is the translated sentence as text, not a JSON string (a form post awaits a page).
+    const headers = new Headers(ADMIN_HEADERS);
+    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    return new Response(translator(locale)('auth.page.csrf'), { status: 419, headers });
+  }
   const state = await staffSessionOf(args);
   if (state) await endStaffSession(app.db, state.id);
   const headers = new Headers(ADMIN_HEADERS);

@@ -15,6 +15,7 @@ import {
 } from '~/services/staff-auth.server.ts';
 import { csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/staff';
 import type { loader as layoutLoader } from './layout.tsx';
 
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const { form, values, csrfOk } = await readForm(args.request, session);
   const intent = String(form.get('intent') ?? '');
   if (!csrfOk) return csrfFailure(t, values, intent);
-  const id = Number(form.get('id'));
+  const id = parseRowId(form.get('id'));
   try {
     if (intent === 'invite') {
       const { member } = await inviteStaff(app, actor, {
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
       });
       return data({ intent, notice: t('admin.staff.invited', { email: member.email }) }, { headers: ADMIN_HEADERS });
     }
-    if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+    if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
     if (intent === 'disable' || intent === 'enable') {
       await setStaffDisabled(app, actor, { staffId: id, disabled: intent === 'disable' });
       const notice = t(intent === 'disable' ? 'admin.staff.disabled' : 'admin.staff.enabled');

@@ -60,8 +60,3 @@ export function savedMessage(request: Request, t: Translate): string | null {
   const text = t(key, { count: Number(url.searchParams.get('count') ?? 0) || 0 });
   return text === key ? null : text;
 }
-
-/** A positive integer id from a route parameter or form field, else null. */
-export function parseId(value: unknown): number | null {
-  return typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-}

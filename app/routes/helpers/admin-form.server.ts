@@ -64,9 +64,3 @@ export function adminRefusal(
     { status: error.status, headers: ADMIN_HEADERS },
   );
 }
-
-/** An id from a form or path: a whole number from 1, else null. */
-export function idOf(value: unknown): number | null {
-  const text = typeof value === 'string' ? value : '';
-  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
-}
