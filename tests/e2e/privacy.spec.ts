@@ -12,6 +12,8 @@ const PAGES = [
   '/kontakt',
   '/reservierung',
   '/anmelden',
+  '/registrieren',
+  '/admin/anmelden',
   '/newsletter',
   '/impressum',
   '/datenschutz',
