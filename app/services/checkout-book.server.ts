@@ -18,7 +18,7 @@
 import { availabilityChanged } from './cache-events.server.ts';
 import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { coupons, reservationEvents, reservations, tariffDays } from '#database/schema.ts';
+import { coupons, reservationEvents, reservations } from '#database/schema.ts';
 import { localToInstant } from '~/domain/local-time.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { generateReference } from '~/domain/reference.ts';
@@ -47,25 +47,34 @@ const REFERENCE_ATTEMPTS = 5;
  * locked but left unchanged and returned by nothing. Fewer rows back than dates, or a new row on a tariff without
  * spaces, means sold out, and the caller's rollback undoes the rows this statement did book.
  *
+ * The tariff's default capacity is read in the same statement from its row, locked `FOR SHARE` before any day row
+ * (decision 0032), never from the cached catalogue: a back-office change of the default capacity locks that row
+ * first, so it waits for the bookings in flight and they wait for it, and a booking right after the change cannot
+ * count against the old number while the other processes' caches are still being dropped.
+ *
  * @param tx - the booking transaction.
- * @param tariff - id and default capacity (spaces per day).
+ * @param tariffId - the tariff booked.
  * @param dates - the stay's dates, airport local `YYYY-MM-DD`, ascending.
- * @throws CheckoutError 409 `checkout.api.sold_out` when any date is at capacity.
- * Source: DESIGN §6 (Availability: check and insert in one transaction that locks the day rows).
+ * @throws CheckoutError 409 `checkout.api.sold_out` when any date is at capacity (or the tariff is gone).
+ * Source: DESIGN §6 (Availability: check and insert in one transaction that locks the day rows), decision 0032.
  */
-async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
-  const booked = await tx
-    .insert(tariffDays)
-    .values(dates.map((day) => ({ tariffId: tariff.id, day, booked: 1 })))
-    .onConflictDoUpdate({
-      target: [tariffDays.tariffId, tariffDays.day],
-      set: { booked: sql`${tariffDays.booked} + 1` },
-      setWhere: sql`coalesce(${tariffDays.capacity}, ${tariff.capacity}) > ${tariffDays.booked}`,
-    })
-    .returning({ booked: tariffDays.booked, capacity: tariffDays.capacity });
+async function reserveDays(tx: Database, tariffId: number, dates: string[]): Promise<void> {
+  const days = sql.join(
+    dates.map((day) => sql`(${day}::date)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with tariff as (select capacity from tariffs where id = ${tariffId} for share)
+    insert into tariff_days (tariff_id, day, booked)
+    select ${tariffId}, d.day, 1 from (values ${days}) as d(day), tariff order by d.day
+    on conflict (tariff_id, day) do update set booked = tariff_days.booked + 1
+      where coalesce(tariff_days.capacity, (select capacity from tariff)) > tariff_days.booked
+    returning tariff_days.booked, tariff_days.capacity, (select capacity from tariff) as tariff_capacity`);
+  const rows = (result as unknown as { rows: { booked: number; capacity: number | null; tariff_capacity: number }[] })
+    .rows;
   // A row created here has no override: it holds only while the tariff has a space at all.
-  const over = booked.some((row) => row.booked > (row.capacity ?? tariff.capacity));
-  if (booked.length < dates.length || over) throw new CheckoutError(409, 'checkout.api.sold_out');
+  const over = rows.some((row) => Number(row.booked) > Number(row.capacity ?? row.tariff_capacity));
+  if (rows.length < dates.length || over) throw new CheckoutError(409, 'checkout.api.sold_out');
 }
 
 /**
@@ -181,7 +190,7 @@ export async function bookReservation(
 
   const reservation = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    await reserveDays(tx, tariff, dates);
+    await reserveDays(tx, tariff.id, dates);
     if (coupon) await redeemCoupon(tx, coupon);
     let row = await insertReservation(tx, {
       status,

@@ -9,7 +9,15 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { coupons, mailOutbox, priceLists, reservationEvents, reservations, tariffDays } from '#database/schema.ts';
+import {
+  coupons,
+  mailOutbox,
+  priceLists,
+  reservationEvents,
+  reservations,
+  tariffDays,
+  tariffs,
+} from '#database/schema.ts';
 import type { ReservationEventKind, ReservationStatus } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { localToInstant } from '~/domain/local-time.ts';
@@ -313,19 +321,36 @@ async function releaseDays(tx: Database, tariffId: number, dates: string[]): Pro
 }
 
 /**
- * Books one space on each of `dates` while the day has one (rows locked by {@link lockDays}).
+ * The tariff's default capacity (spaces per day), read from its row locked `FOR SHARE` until the transaction ends,
+ * or null when the tariff is gone. Taken before the day rows (the order a booking and a back-office change of the
+ * capacity lock in, so none of them can deadlock): a change of the default capacity waits for this transaction,
+ * and this one never books against a number the back office has just lowered (decision 0032).
+ */
+async function lockTariffCapacity(tx: Database, tariffId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ capacity: tariffs.capacity })
+    .from(tariffs)
+    .where(eq(tariffs.id, tariffId))
+    .for('share');
+  return row?.capacity ?? null;
+}
+
+/**
+ * Books one space on each of `dates` while the day has one (rows locked by {@link lockDays}; `capacity` the
+ * tariff's default from {@link lockTariffCapacity}).
  * @throws ManageError 409 `checkout.api.sold_out` when any date is full (the caller's rollback undoes the rest).
  */
-async function reserveDays(tx: Database, tariff: { id: number; capacity: number }, dates: string[]): Promise<void> {
+async function reserveDays(tx: Database, tariffId: number, capacity: number | null, dates: string[]): Promise<void> {
   if (dates.length === 0) return;
+  if (capacity === null) throw new ManageError(409, 'checkout.api.sold_out');
   const booked = await tx
     .update(tariffDays)
     .set({ booked: sql`${tariffDays.booked} + 1` })
     .where(
       and(
-        eq(tariffDays.tariffId, tariff.id),
+        eq(tariffDays.tariffId, tariffId),
         inArray(tariffDays.day, dates),
-        sql`coalesce(${tariffDays.capacity}, ${tariff.capacity}) > ${tariffDays.booked}`,
+        sql`coalesce(${tariffDays.capacity}, ${capacity}) > ${tariffDays.booked}`,
       ),
     )
     .returning({ day: tariffDays.day });
@@ -563,9 +588,10 @@ export async function changeReservation(
     const r = details.reservation;
     const quote = await quoteOf(tx, details, travel);
     const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
+    const capacity = plan.reserve.length ? await lockTariffCapacity(tx, r.tariffId) : null;
     await lockDays(tx, r.tariffId, [...plan.release, ...plan.reserve]);
     await releaseDays(tx, r.tariffId, plan.release);
-    await reserveDays(tx, details.tariff, plan.reserve);
+    await reserveDays(tx, r.tariffId, capacity, plan.reserve);
     const p = quote.price;
     const [updated] = await tx
       .update(reservations)
