@@ -5,6 +5,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
+import supertest from 'supertest';
 import { airports, tariffs } from '../../database/schema.ts';
 import { delegateMailDelivery } from '../../app/services/mail.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
@@ -305,6 +306,118 @@ export const pathSegment: fc.Arbitrary<string> = fc.oneof(
     'x'.repeat(3000),
   ),
 );
+
+/** Form text as a browser could never send it, or would: NUL, long, numbers beyond 32 bits, broken escapes. */
+function formValue(extra: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: nastyString },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('2147483648', '1e308', '-1', '0', '99999999999999999999', 'on', '[]', ...extra),
+    },
+  );
+}
+
+/** Characters inserted into a valid form value (a NUL in a name, a line break in an e-mail address, …). */
+const FORM_POISON = ['\0', '\0', '\0', '\u0001', '\r\n', '\uFFFF', '\u202E', '%00', '"', '<'];
+
+/**
+ * A valid form (`base`) with one or two fields (of `fields`, `_csrf` or an unknown one) replaced by hostile text,
+ * spoiled by a poison character, removed, or sent twice. `extra` adds values (to both the replacements and the
+ * poisons), e.g. ids beyond a PostgreSQL integer for forms that name rows.
+ */
+export function spoiledForm(
+  base: Record<string, string>,
+  fields: string[],
+  extra: readonly string[] = [],
+): fc.Arbitrary<[string, string][]> {
+  const keys = [...new Set([...Object.keys(base), ...fields, '_csrf', 'unexpected'])];
+  const change = fc.tuple(
+    fc.constantFrom(...keys),
+    fc.oneof(
+      { weight: 2, arbitrary: formValue(extra).map((v) => () => v) },
+      {
+        weight: 3,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...FORM_POISON, ...extra), fc.nat())
+          .map(([p, at]) => (old: string | undefined) => {
+            const text = old ?? '';
+            const i = at % (text.length + 1);
+            return text.slice(0, i) + p + text.slice(i);
+          }),
+      },
+      { weight: 1, arbitrary: fc.constant(() => undefined) },
+    ),
+    fc.boolean(), // repeat the field (a second value for the same name)
+  );
+  return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
+    const form = new Map(Object.entries(base));
+    const repeated: [string, string][] = [];
+    for (const [key, change, twice] of changes) {
+      const value = change(form.get(key));
+      if (value === undefined) form.delete(key);
+      else if (twice) repeated.push([key, value]);
+      else form.set(key, value);
+    }
+    return [...form, ...repeated];
+  });
+}
+
+/** A `multipart/form-data` body of `fields` with `boundary`. */
+function multipartBody(fields: [string, string][], boundary: string): string {
+  return (
+    fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+    `--${boundary}--\r\n`
+  );
+}
+
+/** Percent-encodes a form value as a browser does: a lone surrogate cannot be encoded, a browser sends U+FFFD. */
+function formEncode(text: string): string {
+  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+}
+
+/** How a hostile form post travels: its encoding (or a raw body), and headers that may lie about it. */
+export type FormPostShape = {
+  encoding: 'urlencoded' | 'multipart' | 'raw';
+  /** the body when `encoding` is raw */
+  raw: string;
+  /** sent instead of the one the encoding needs */
+  contentType?: string;
+  contentEncoding?: string;
+  origin?: string;
+  accept?: string;
+};
+
+/** Posts `fields` to `url` on `app` (Host `shop.test`) as `shape` says, with `cookie` when given. */
+export function postForm(
+  app: Parameters<typeof supertest>[0],
+  url: string,
+  fields: [string, string][],
+  shape: FormPostShape,
+  cookie: string | undefined,
+) {
+  let body: string;
+  let contentType: string;
+  if (shape.encoding === 'urlencoded') {
+    body = fields.map(([k, v]) => `${formEncode(k)}=${formEncode(v)}`).join('&');
+    contentType = 'application/x-www-form-urlencoded';
+  } else if (shape.encoding === 'multipart') {
+    body = multipartBody(fields, 'fuzzboundary');
+    contentType = 'multipart/form-data; boundary=fuzzboundary';
+  } else {
+    body = shape.raw;
+    contentType = 'application/x-www-form-urlencoded';
+  }
+  let req = supertest(app)
+    .post(url)
+    .set('Host', 'shop.test')
+    .set('Content-Type', shape.contentType ?? contentType);
+  if (cookie !== undefined) req = req.set('Cookie', cookie);
+  if (shape.contentEncoding) req = req.set('Content-Encoding', shape.contentEncoding);
+  if (shape.origin) req = req.set('Origin', shape.origin);
+  if (shape.accept) req = req.set('Accept', shape.accept);
+  return req.serialize((raw: unknown) => raw as string).send(body);
+}
 
 /**
  * Records every row written to the tables that hold the shop's state, with one trigger per table writing the

@@ -13,13 +13,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import supertest from 'supertest';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerBuild } from 'react-router';
 import { coupons, mailOutbox, parkingLots, reviews, tariffs } from '../../database/schema.ts';
 import { inviteStaff } from '../../app/services/staff-auth.server.ts';
-import type * as AppServer from '../../server/app.server.ts';
-import type * as Pages from '../../server/pages.server.ts';
 import type * as Mail from '../../app/services/mail.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -33,7 +29,10 @@ import {
   rarely,
   recordWrites,
   type FuzzWorld,
+  postForm,
+  spoiledForm,
 } from './fuzz.ts';
+import { startPagesApp, type PagesApp } from './pages-app.ts';
 
 /** Who sends the request: a signed-in member of a role, half signed in, nobody, or a new session per request. */
 type Who = 'admin' | 'support' | 'operator' | 'half' | 'none' | 'fresh';
@@ -288,49 +287,6 @@ const adminQuery: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('?', '?&&&', '?=', `?q=${'x'.repeat(6000)}`, '?page=1&page=2&page=x') },
 );
 
-/** Form text as a browser could never send it, or would: NUL, long, numbers beyond 32 bits, broken escapes. */
-const formValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: nastyString },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom('2147483648', '4294967297', '1e308', '-1', '0', '99999999999999999999', 'on', '[]'),
-  },
-);
-
-/** Characters inserted into a valid value. */
-const POISON = ['\0', '\0', '\u0001', '\r\n', '\uFFFF', '\u202E', '%00', '"', '<', '2147483648'];
-
-function spoiledForm(base: Record<string, string>, fields: string[]): fc.Arbitrary<[string, string][]> {
-  const keys = [...new Set([...Object.keys(base), ...fields, '_csrf', 'unexpected'])];
-  const change = fc.tuple(
-    fc.constantFrom(...keys),
-    fc.oneof(
-      { weight: 2, arbitrary: formValue.map((v) => () => v) },
-      {
-        weight: 3,
-        arbitrary: fc.tuple(fc.constantFrom(...POISON), fc.nat()).map(([p, at]) => (old: string | undefined) => {
-          const text = old ?? '';
-          const i = at % (text.length + 1);
-          return text.slice(0, i) + p + text.slice(i);
-        }),
-      },
-      { weight: 1, arbitrary: fc.constant(() => undefined) },
-    ),
-    fc.boolean(), // repeat the field (a second value for the same name)
-  );
-  return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
-    const form = new Map(Object.entries(base));
-    const extra: [string, string][] = [];
-    for (const [key, change, twice] of changes) {
-      const value = change(form.get(key));
-      if (value === undefined) form.delete(key);
-      else if (twice) extra.push([key, value]);
-      else form.set(key, value);
-    }
-    return [...form, ...extra];
-  });
-}
-
 /** Stands for the sender's own cookies in a generated Cookie header. */
 const SESSION_COOKIE = 'eap_session=OWN';
 const STAFF_COOKIE = 'eap_staff=OWN';
@@ -404,7 +360,7 @@ const adminPost = (w: AdminWorld) =>
       sender: sender(action.who ?? SIGNED_IN),
       params: paramsOf(w),
       query: adminQuery,
-      form: spoiledForm(action.base(w), action.fields),
+      form: spoiledForm(action.base(w), action.fields, ['2147483648', '4294967297']),
       encoding: fc.oneof(
         { weight: 6, arbitrary: fc.constant<'urlencoded' | 'multipart' | 'raw'>('urlencoded') },
         { weight: 2, arbitrary: fc.constant<'urlencoded' | 'multipart' | 'raw'>('multipart') },
@@ -467,8 +423,8 @@ const apiRequest = () =>
 type AdminApiRequest = ReturnType<typeof apiRequest> extends fc.Arbitrary<infer T> ? T : never;
 
 let test: TestApp;
-let vite: ViteDevServer;
-let app: ReturnType<typeof AppServer.createBaseApp>;
+let pagesApp: PagesApp;
+let app: PagesApp['app'];
 let world: AdminWorld;
 let writes: Awaited<ReturnType<typeof recordWrites>>;
 let dataDir: string;
@@ -476,17 +432,10 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-fuzz-admin-'));
   test = await createTestApp({ now: new Date(), env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback' } });
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: 'custom',
-    logLevel: 'silent',
-  });
-  const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-  const { createPageHandler } = (await vite.ssrLoadModule('/server/pages.server.ts')) as typeof Pages;
-  const { createBaseApp } = (await vite.ssrLoadModule('/server/app.server.ts')) as typeof AppServer;
-  const mail = (await vite.ssrLoadModule('/app/services/mail.server.ts')) as typeof Mail;
-  const pages = createPageHandler(test.ctx, { build, pageCacheSeconds: 0 });
-  app = createBaseApp(test.ctx, { pages: pages.handler });
+  // No page cache: every answer is rendered for its own request.
+  pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
+  app = pagesApp.app;
+  const mail = await pagesApp.load<typeof Mail>('/app/services/mail.server.ts');
   writes = await recordWrites(test, [mail.delegateMailDelivery]);
   world = await buildAdminWorld(await buildWorld(test));
   await writes.take();
@@ -497,7 +446,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   writes?.stop();
-  await vite?.close();
+  await pagesApp?.close();
   await test?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -572,17 +521,6 @@ function fill(pattern: string, params: AdminPost['params']): string {
   return pattern.replace(/:(\w+)/g, (_m, name: keyof AdminPost['params']) => params[name]);
 }
 
-function encode(text: string): string {
-  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
-}
-
-function multipart(fields: [string, string][], boundary: string): string {
-  return (
-    fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
-    `--${boundary}--\r\n`
-  );
-}
-
 async function sendPost(r: AdminPost) {
   const token = csrfOf(r.sender);
   const fields: [string, string][] = [
@@ -590,28 +528,8 @@ async function sendPost(r: AdminPost) {
     ...r.form.filter(([k]) => k !== '_csrf' || r.sender.csrf !== 'own'),
   ];
   const url = `${r.sender.english ? '/en' : ''}${fill(r.action.path, r.params)}${r.query}`;
-  let body: string;
-  let contentType: string;
-  if (r.encoding === 'urlencoded') {
-    body = fields.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-    contentType = 'application/x-www-form-urlencoded';
-  } else if (r.encoding === 'multipart') {
-    body = multipart(fields, 'fuzzboundary');
-    contentType = 'multipart/form-data; boundary=fuzzboundary';
-  } else {
-    body = r.raw;
-    contentType = 'application/x-www-form-urlencoded';
-  }
-  let req = supertest(app)
-    .post(url)
-    .set('Host', 'shop.test')
-    .set('Content-Type', r.contentType ?? contentType);
   const cookie = await senderCookie(r.sender);
-  if (cookie) req = req.set('Cookie', cookie);
-  if (r.contentEncoding) req = req.set('Content-Encoding', r.contentEncoding);
-  if (r.origin) req = req.set('Origin', r.origin);
-  if (r.sender.accept) req = req.set('Accept', r.sender.accept);
-  return req.serialize((raw: unknown) => raw as string).send(body);
+  return postForm(app, url, fields, { ...r, accept: r.sender.accept }, cookie || undefined);
 }
 
 async function sendGet(r: AdminGet) {

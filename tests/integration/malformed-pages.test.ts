@@ -13,11 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import supertest from 'supertest';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerBuild } from 'react-router';
-import type * as AppServer from '../../server/app.server.ts';
-import type * as Pages from '../../server/pages.server.ts';
 import type * as Mail from '../../app/services/mail.server.ts';
 import type * as Newsletter from '../../app/services/newsletter.server.ts';
 import type { ApiClient } from './harness.ts';
@@ -33,7 +29,10 @@ import {
   rarely,
   recordWrites,
   type FuzzWorld,
+  postForm,
+  spoiledForm,
 } from './fuzz.ts';
+import { startPagesApp, type PagesApp } from './pages-app.ts';
 
 type Who = 'anonymous' | 'shopper' | 'guest' | 'member';
 /** A page action: its path (`:param` filled per run), a valid form to spoil, the fields it reads, its visitors. */
@@ -188,46 +187,6 @@ function pick<T extends Record<string, string>>(from: T, ...keys: (keyof T)[]): 
   return Object.fromEntries(keys.map((k) => [k, from[k]]));
 }
 
-/** Form text as a browser could never send it, or would: NUL, long, numbers beyond 32 bits, broken escapes. */
-const formValue: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: nastyString },
-  { weight: 1, arbitrary: fc.constantFrom('2147483648', '1e308', '-1', '0', '99999999999999999999', 'on', '[]') },
-);
-
-/** Characters inserted into a valid value (a NUL in a name, a line break in an e-mail address, …). */
-const POISON = ['\0', '\0', '\0', '\u0001', '\r\n', '\uFFFF', '\u202E', '%00', '"', '<'];
-
-function spoiledForm(base: Record<string, string>, fields: string[]): fc.Arbitrary<[string, string][]> {
-  const keys = [...new Set([...Object.keys(base), ...fields, '_csrf', 'unexpected'])];
-  const change = fc.tuple(
-    fc.constantFrom(...keys),
-    fc.oneof(
-      { weight: 2, arbitrary: formValue.map((v) => () => v) },
-      {
-        weight: 3,
-        arbitrary: fc.tuple(fc.constantFrom(...POISON), fc.nat()).map(([p, at]) => (old: string | undefined) => {
-          const text = old ?? '';
-          const i = at % (text.length + 1);
-          return text.slice(0, i) + p + text.slice(i);
-        }),
-      },
-      { weight: 1, arbitrary: fc.constant(() => undefined) },
-    ),
-    fc.boolean(), // repeat the field (a second value for the same name)
-  );
-  return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
-    const form = new Map(Object.entries(base));
-    const extra: [string, string][] = [];
-    for (const [key, change, twice] of changes) {
-      const value = change(form.get(key));
-      if (value === undefined) form.delete(key);
-      else if (twice) extra.push([key, value]);
-      else form.set(key, value);
-    }
-    return [...form, ...extra];
-  });
-}
-
 /** One hostile page post. */
 const pagePost = (world: FuzzWorld) =>
   fc.constantFrom(...ACTIONS).chain((action) =>
@@ -299,8 +258,8 @@ type PagePost = ReturnType<typeof pagePost> extends fc.Arbitrary<infer T> ? T : 
 const SESSION_COOKIE = 'eap_session=OWN';
 
 let test: TestApp;
-let vite: ViteDevServer;
-let app: ReturnType<typeof AppServer.createBaseApp>;
+let pagesApp: PagesApp;
+let app: PagesApp['app'];
 let world: FuzzWorld;
 let writes: Awaited<ReturnType<typeof recordWrites>>;
 let newsletter: typeof Newsletter;
@@ -309,19 +268,11 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-fuzz-pages-'));
   test = await createTestApp({ env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback' } });
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: 'custom',
-    logLevel: 'silent',
-  });
-  const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-  const { createPageHandler } = (await vite.ssrLoadModule('/server/pages.server.ts')) as typeof Pages;
-  const { createBaseApp } = (await vite.ssrLoadModule('/server/app.server.ts')) as typeof AppServer;
-  const mail = (await vite.ssrLoadModule('/app/services/mail.server.ts')) as typeof Mail;
-  newsletter = (await vite.ssrLoadModule('/app/services/newsletter.server.ts')) as typeof Newsletter;
   // No page cache: every answer is rendered for its own request.
-  const pages = createPageHandler(test.ctx, { build, pageCacheSeconds: 0 });
-  app = createBaseApp(test.ctx, { pages: pages.handler });
+  pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
+  app = pagesApp.app;
+  const mail = await pagesApp.load<typeof Mail>('/app/services/mail.server.ts');
+  newsletter = await pagesApp.load<typeof Newsletter>('/app/services/newsletter.server.ts');
   // The pages run in Vite's module graph: mail is handed off there (and in the test's own graph, for buildWorld).
   writes = await recordWrites(test, [mail.delegateMailDelivery]);
   world = await buildWorld(test);
@@ -331,17 +282,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   writes?.stop();
-  await vite?.close();
+  await pagesApp?.close();
   await test?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function multipart(fields: [string, string][], boundary: string): string {
-  return (
-    fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
-    `--${boundary}--\r\n`
-  );
-}
 
 async function send(r: PagePost) {
   const client: ApiClient = world[r.who];
@@ -361,33 +305,7 @@ async function send(r: PagePost) {
   const [pathname, search] = target.split('?');
   const query = [search, r.query.replace(/^\?/, '')].filter(Boolean).join('&');
   const url = `${r.english ? '/en' : ''}${pathname}${query ? `?${query}` : ''}`;
-  let body: string;
-  let contentType: string;
-  if (r.encoding === 'urlencoded') {
-    // Lone surrogates cannot be percent-encoded (a browser sends U+FFFD): as the browser would.
-    body = fields.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-    contentType = 'application/x-www-form-urlencoded';
-  } else if (r.encoding === 'multipart') {
-    body = multipart(fields, 'fuzzboundary');
-    contentType = 'multipart/form-data; boundary=fuzzboundary';
-  } else {
-    body = r.raw;
-    contentType = 'application/x-www-form-urlencoded';
-  }
-  let req = supertest(app)
-    .post(url)
-    .set('Host', 'shop.test')
-    .set('Content-Type', r.contentType ?? contentType);
-  const cookie = r.cookie?.replaceAll(SESSION_COOKIE, client.cookie);
-  if (cookie !== undefined) req = req.set('Cookie', cookie);
-  if (r.contentEncoding) req = req.set('Content-Encoding', r.contentEncoding);
-  if (r.origin) req = req.set('Origin', r.origin);
-  if (r.accept) req = req.set('Accept', r.accept);
-  return req.serialize((raw: unknown) => raw as string).send(body);
-}
-
-function encode(text: string): string {
-  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  return postForm(app, url, fields, r, r.cookie?.replaceAll(SESSION_COOKIE, client.cookie));
 }
 
 describe('every page action under malformed form posts (property-based, issue 14)', () => {

@@ -6,48 +6,35 @@
  */
 import { and, eq } from 'drizzle-orm';
 import supertest from 'supertest';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerBuild } from 'react-router';
 import { openDatabase } from '../../database/client.server.ts';
 import { airports, tariffDays, tariffs } from '../../database/schema.ts';
 import type * as CacheEvents from '../../app/services/cache-events.server.ts';
 import type { CacheEvent } from '../../app/services/cache-events.server.ts';
-import type * as AppServer from '../../server/app.server.ts';
-import type * as Pages from '../../server/pages.server.ts';
 import type { PageCache } from '../../server/page-cache.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { startPagesApp, type PagesApp } from './pages-app.ts';
 
 const stay = { entryTime: '2026-12-10T08:00', exitTime: '2026-12-12T18:00' };
 const DATES = ['2026-12-10', '2026-12-11', '2026-12-12'];
 const TARIFFS_URL = `/buchung/tarife?airport=frankfurt&entry=${stay.entryTime}&exit=${stay.exitTime}`;
 
 let test: TestApp;
-let vite: ViteDevServer;
-let app: ReturnType<typeof AppServer.createBaseApp>;
+let pagesApp: PagesApp;
+let app: PagesApp['app'];
 let pageCache: PageCache;
 let events: typeof CacheEvents;
 
 beforeAll(async () => {
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: 'custom',
-    logLevel: 'silent',
-  });
-  // The app, the pages and the cache events from the build's own module graph (one router context, one set of
-  // cache listeners), as in one server process.
-  const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-  const { createPageHandler } = (await vite.ssrLoadModule('/server/pages.server.ts')) as typeof Pages;
-  const { createBaseApp } = (await vite.ssrLoadModule('/server/app.server.ts')) as typeof AppServer;
-  events = (await vite.ssrLoadModule('/app/services/cache-events.server.ts')) as typeof CacheEvents;
-  const pages = createPageHandler(test.ctx, { build, pageCacheSeconds: 60 });
-  pageCache = pages.pageCache;
-  app = createBaseApp(test.ctx, { pages: pages.handler });
+  // The cache events from the build's own module graph (one set of cache listeners), as in one server process.
+  pagesApp = await startPagesApp(test, { pageCacheSeconds: 60 });
+  ({ app, pageCache } = pagesApp);
+  events = await pagesApp.load<typeof CacheEvents>('/app/services/cache-events.server.ts');
 }, 120_000);
 afterAll(async () => {
-  await vite?.close();
+  await pagesApp?.close();
   await test?.close();
 });
 
