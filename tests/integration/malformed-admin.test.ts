@@ -584,7 +584,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
           await writes.take();
         }
       }),
-      fuzzOptions(500),
+      fuzzOptions(300),
     );
     if (process.env.FUZZ_DEBUG) for (const [k, v] of seen) console.log(k, [...v].sort().join(' '));
     for (const action of ACTIONS) {
@@ -610,7 +610,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
           where,
         ).toEqual([]);
       }),
-      fuzzOptions(300),
+      fuzzOptions(150),
     );
     if (process.env.FUZZ_DEBUG) for (const [k, v] of seen) console.log(k, [...v].sort().join(' '));
     for (const page of PAGES) expect(seen.get(page), page).toBeDefined();
@@ -632,7 +632,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
         }
         expect(await writes.take(), where).toEqual([]);
       }),
-      fuzzOptions(300),
+      fuzzOptions(150),
     );
     if (process.env.FUZZ_DEBUG) for (const [k, v] of seen) console.log(k, [...v].sort().join(' '));
     for (const endpoint of API_PATHS) expect(seen.get(endpoint), endpoint).toBeDefined();
