@@ -262,9 +262,17 @@ describe('coupons', () => {
       validTo: de('admin.coupons.error.to_before_from'),
     });
     const fixed = (await couponsAction(
-      post(cookies.admin, '/admin/gutscheine', { intent: 'create', code: 'NULL-EURO', kind: 'fixed', value: '0' }),
-    )) as { data: { errors: Record<string, string> }; init: { status: number } };
+      post(cookies.admin, '/admin/gutscheine', {
+        intent: 'create',
+        code: 'NULL-EURO',
+        kind: 'fixed',
+        value: '0',
+        airportIds: ['1', '3'],
+      }),
+    )) as { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } };
     expect(fixed.data.errors).toEqual({ value: de('admin.coupons.error.fixed') });
+    // The form comes back with the airports ticked as they were (every one, not the last only).
+    expect(fixed.data.values.airportIds).toBe('1,3');
     // an existing code in another case
     const taken = (await couponsAction(
       post(cookies.admin, '/admin/gutscheine', { intent: 'create', code: 'willkommen10', kind: 'percent', value: '5' }),

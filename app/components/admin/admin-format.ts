@@ -3,7 +3,7 @@
  * money, in the page's locale. Server and browser format alike (the zone is fixed, not the host's).
  */
 import { SHOP_TIME_ZONE } from '~/constants.ts';
-import { dateTimeFormat } from '~/domain/intl-cache.ts';
+import { dateTimeFormat, numberFormat } from '~/domain/intl-cache.ts';
 import type { Locale } from '~/i18n.ts';
 
 /** An instant as date and time in the shop's time zone, e.g. `25.11.26, 10:15`. */
@@ -19,6 +19,18 @@ export function formatDay(day: string, locale: Locale, long = false): string {
     ? { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }
     : { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' };
   return dateTimeFormat(locale, options).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A chart's time tick (seconds since the epoch, a UTC day) as day and month, e.g. `26.11.` (en: `26/11`). */
+export function formatShortDay(epochSeconds: number, locale: Locale): string {
+  return dateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
+    new Date(epochSeconds * 1000),
+  );
+}
+
+/** A count or a chart's value tick in the locale's digits and grouping, e.g. `6.000` (en: `6,000`). */
+export function formatCount(value: number, locale: Locale): string {
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 }
 
 /** A month `YYYY-MM` as it reads, e.g. `November 2026`. */

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
 import type { OccupancyDay } from '~/domain/dashboard.ts';
-import { formatDay } from './admin-format.ts';
+import { formatCount, formatDay, formatShortDay } from './admin-format.ts';
 
 const HEIGHT = 220;
 const BAR_COLOUR = '#2563eb';
@@ -36,6 +36,11 @@ export function OccupancyChart({ days }: { days: OccupancyDay[] }) {
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'UTC'),
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
           legend: { live: true },
+          // The page's locale, not uPlot's US defaults (`11/26`, `6,000`).
+          axes: [
+            { values: (_u, splits) => splits.map((ts) => formatShortDay(ts, locale)) },
+            { values: (_u, splits) => splits.map((value) => formatCount(value, locale)) },
+          ],
           series: [
             {
               label: t('admin.dashboard.occupancy.day'),

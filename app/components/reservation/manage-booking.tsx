@@ -45,14 +45,19 @@ export function ManageBooking({
   result,
   csrfToken,
   title,
+  onBehalf = false,
 }: {
   view: ManageBookingView;
   result: ManageBookingResult | undefined;
   csrfToken: string;
   /** the heading (the back office acts on the customer's behalf); default "your booking" */
   title?: string;
+  /** the back office's form: the texts that address the customer speak of the customer instead (`admin.manage.*`) */
+  onBehalf?: boolean;
 }) {
   const t = useT();
+  const about = (key: 'intro' | 'summary' | 'day_charged' | 'documents') =>
+    t(onBehalf ? `admin.manage.change.${key}` : `manage.change.${key}`);
   const busy = useNavigation().state === 'submitting';
   const done = result?.done ?? null;
   const values = !done && result?.values ? { ...view.travel, ...result.values } : view.travel;
@@ -132,7 +137,7 @@ export function ManageBooking({
               <CalendarClock aria-hidden size={18} />
               {t('manage.change.title')}
             </h3>
-            <p className="text-sm text-muted">{t('manage.change.intro')}</p>
+            <p className="text-sm text-muted">{about('intro')}</p>
             <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
               {hidden}
               <input type="hidden" name="intent" value="change-quote" />
@@ -172,7 +177,7 @@ export function ManageBooking({
             </Form>
             {changeQuote ? (
               <div className="rounded-lg border border-accent p-4" data-manage-quote>
-                <h4 className="font-semibold">{t('manage.change.summary')}</h4>
+                <h4 className="font-semibold">{about('summary')}</h4>
                 <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
                   <dt>{t('manage.change.old_total')}</dt>
                   <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
@@ -190,7 +195,7 @@ export function ManageBooking({
                       <th scope="col">{t('manage.change.day')}</th>
                       <th scope="col">{t('manage.change.day_booked')}</th>
                       <th scope="col">{t('manage.change.day_current')}</th>
-                      <th scope="col">{t('manage.change.day_charged')}</th>
+                      <th scope="col">{about('day_charged')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -204,9 +209,7 @@ export function ManageBooking({
                     ))}
                   </tbody>
                 </table>
-                {changeQuote.documents ? (
-                  <p className="mt-2 text-sm text-muted">{t('manage.change.documents')}</p>
-                ) : null}
+                {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{about('documents')}</p> : null}
                 <Form method="post" className="mt-3 flex flex-wrap gap-3">
                   {hidden}
                   {travelHidden}

@@ -68,7 +68,9 @@ export async function action(args: Route.ActionArgs) {
       { status: 400, headers: ADMIN_HEADERS },
     );
   } catch (error) {
-    return adminRefusal(error, t, intent, values);
+    // The ticked airports come back ticked (a form value of its own: `values` keeps one value per name).
+    const airportIds = form.getAll('airportIds').map(String).join(',');
+    return adminRefusal(error, t, intent, { ...values, airportIds });
   }
 }
 
@@ -269,7 +271,12 @@ function CreateForm({
           <div className="flex flex-wrap gap-x-4">
             {airports.map((a) => (
               <label key={a.id} className="inline-flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="airportIds" value={a.id} />
+                <input
+                  type="checkbox"
+                  name="airportIds"
+                  value={a.id}
+                  defaultChecked={(v.airportIds ?? '').split(',').includes(String(a.id))}
+                />
                 {a.iata} – {locale === 'en' ? a.nameEn : a.nameDe}
               </label>
             ))}

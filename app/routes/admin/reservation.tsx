@@ -215,6 +215,7 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
           result={actionData?.intent === 'resend' ? undefined : actionData}
           csrfToken={csrfToken}
           title={t('admin.reservations.detail.manage')}
+          onBehalf
         />
       </div>
       <section className="card p-4" aria-labelledby="history-title">
