@@ -100,6 +100,19 @@ test.describe('back office: dashboard, coupons, reviews', () => {
       await expect(card).toContainText('deaktiviert');
       await card.getByRole('button', { name: /Aktivieren/ }).click();
       await expect(page.getByRole('status')).toHaveText('Der Gutschein ist wieder aktiv.');
+
+      // a refused new coupon comes back as it was sent, its airports still ticked
+      const form = page.locator('form', { has: page.getByRole('button', { name: 'Gutschein anlegen' }) });
+      await form.getByLabel('Code').fill('ohne-js');
+      await form.getByLabel('Rabatt', { exact: true }).fill('150');
+      await form.getByRole('checkbox', { name: /^FRA/ }).check();
+      await form.getByRole('checkbox', { name: /^MUC/ }).check();
+      await form.getByRole('button', { name: 'Gutschein anlegen' }).click();
+      await expect(page.getByText('Bitte eine ganze Zahl von 1 bis 100.')).toBeVisible();
+      await expect(form.getByLabel('Code')).toHaveValue('ohne-js');
+      await expect(form.getByRole('checkbox', { name: /^FRA/ })).toBeChecked();
+      await expect(form.getByRole('checkbox', { name: /^MUC/ })).toBeChecked();
+      await expect(form.getByRole('checkbox', { name: /^HAM/ })).not.toBeChecked();
     });
   });
 });
