@@ -73,6 +73,9 @@ export default [
       route('reservierungen', 'routes/admin/reservations.tsx', { id: 'admin.reservations' }),
       route('reservierungen/export.csv', 'routes/admin/reservations-export.tsx', { id: 'admin.reservations.export' }),
       route('reservierungen/:reference', 'routes/admin/reservation.tsx', { id: 'admin.reservation' }),
+      route('reservierungen/:reference/dokumente/:file', 'routes/admin/reservation-download.tsx', {
+        id: 'admin.reservation.download',
+      }),
       route('checkin', 'routes/admin/checkin.tsx', { id: 'admin.checkin' }),
       route('katalog', 'routes/admin/catalogue.tsx', { id: 'admin.catalogue' }),
       route('katalog/:airport', 'routes/admin/catalogue-airport.tsx', { id: 'admin.catalogue.airport' }),

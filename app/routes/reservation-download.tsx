@@ -4,6 +4,7 @@ import { shopContext } from '~/router-context.ts';
 import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-download';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { withTextRefusals } from './helpers/resource-refusal.server.ts';
 import { accessibleReservation, shopOrigin } from './helpers/reservation-access.server.ts';
 
 /**
@@ -14,19 +15,21 @@ import { accessibleReservation, shopOrigin } from './helpers/reservation-access.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = toLocale(params.lang);
-  const shop = context.get(shopContext);
-  const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
-  const file = await reservationDocumentFile(shop.app, details, {
-    fileName: params.file,
-    baseUrl: shopOrigin(shop.app),
-  });
-  if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-  return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
-    headers: {
-      ...PRIVATE_HEADERS,
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${file.fileName}"`,
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return withTextRefusals(locale, async () => {
+    const shop = context.get(shopContext);
+    const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
+    const file = await reservationDocumentFile(shop.app, details, {
+      fileName: params.file,
+      baseUrl: shopOrigin(shop.app),
+    });
+    if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
+      headers: {
+        ...PRIVATE_HEADERS,
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
   });
 }

@@ -41,6 +41,7 @@ import {
   type OnBehalf,
 } from './reservation-manage.server.ts';
 import { RequestError } from './request-error.server.ts';
+import { hasVoucher, invoiceFileName, voucherFileName } from './reservation-documents.server.ts';
 import { buildGuestAccessUrl, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -319,7 +320,8 @@ export type ReservationDetailView = {
   customer: Field[] | null;
   price: Field[];
   payment: Field[];
-  documents: { kind: string; number: string; issued: string }[];
+  /** the voucher (while valid) and every invoice and credit note, each with the file name of its download */
+  documents: { kind: string; number: string; issued: string; fileName: string }[];
   history: { kind: string; label: string; when: string; by: string | null }[];
   checkedIn: string | null;
   checkedOut: string | null;
@@ -463,11 +465,24 @@ export async function reservationDetailView(
     customer,
     price,
     payment,
-    documents: documentRows.map((d) => ({
-      kind: t(`admin.reservations.document.${d.kind}`),
-      number: d.number,
-      issued: when(d.issuedAt) ?? '',
-    })),
+    documents: [
+      ...(hasVoucher(details)
+        ? [
+            {
+              kind: t('admin.reservations.document.voucher'),
+              number: r.reference,
+              issued: '',
+              fileName: voucherFileName(r.reference),
+            },
+          ]
+        : []),
+      ...documentRows.map((d) => ({
+        kind: t(`admin.reservations.document.${d.kind}`),
+        number: d.number,
+        issued: when(d.issuedAt) ?? '',
+        fileName: invoiceFileName(d),
+      })),
+    ],
     history: events.map((e) => {
       const by = e.data.staff as OnBehalf | undefined;
       return {

@@ -26,12 +26,12 @@ export type ReservationDocuments = {
 };
 
 /** `Parkschein-<reference>.pdf` (issue 9: "a sensible file name"). */
-function voucherFileName(reference: string): string {
+export function voucherFileName(reference: string): string {
   return `Parkschein-${reference}.pdf`;
 }
 
 /** `Rechnung-RE-2026-000001.pdf` or `Gutschrift-GS-2026-000001.pdf`. */
-function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
+export function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
   return `${data.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}-${data.number}.pdf`;
 }
 
@@ -44,7 +44,7 @@ function calendarFileName(reference: string): string {
  * A voucher is valid only for a booking that stands: confirmed (or already completed). A reservation waiting
  * for its online payment or a cancelled one has none (a car park must not accept it).
  */
-function hasVoucher(details: ReservationDetails): boolean {
+export function hasVoucher(details: ReservationDetails): boolean {
   return details.reservation.status === 'confirmed' || details.reservation.status === 'completed';
 }
 

@@ -16,6 +16,7 @@ import {
   tariffs,
 } from '../../database/schema.ts';
 import { action as detailAction, loader as detailLoader } from '../../app/routes/admin/reservation.tsx';
+import { loader as downloadLoader } from '../../app/routes/admin/reservation-download.tsx';
 import { loader as exportLoader } from '../../app/routes/admin/reservations-export.tsx';
 import { loader as listLoader } from '../../app/routes/admin/reservations.tsx';
 import type { StaffRole } from '../../app/domain/staff-roles.ts';
@@ -208,6 +209,39 @@ describe('reservation detail', () => {
     expect(await status(detailAction(post('operatorA', refB, { intent: 'cancel-confirm' })))).toBe(404);
     const [row] = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, refB));
     expect(row.status).toBe('confirmed');
+  });
+});
+
+describe('reservation documents', () => {
+  it("lists the voucher and the invoice with links, and serves them to the lot's staff only", async () => {
+    const detail = (await detailLoader(args('support', `/admin/reservierungen/${refB}`, { reference: refB }))) as {
+      data: { view: { documents: { kind: string; number: string; fileName: string }[] } };
+    };
+    const [voucher, invoice] = detail.data.view.documents;
+    expect(voucher).toMatchObject({ kind: 'Parkschein', number: refB, fileName: `Parkschein-${refB}.pdf` });
+    expect(invoice.fileName).toBe(`Rechnung-${invoice.number}.pdf`);
+    const download = (who: string, file: string) =>
+      downloadLoader(args(who, `/admin/reservierungen/${refB}/dokumente/${file}`, { reference: refB, file }));
+    for (const file of [voucher.fileName, invoice.fileName]) {
+      const res = (await download('operatorB', file)) as Response;
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('application/pdf');
+      expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${file}"`);
+      expect(res.headers.get('Cache-Control')).toMatch(/no-store/);
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+    const ics = (await download('support', `Parkplatz-${refB}.ics`)) as Response;
+    expect(ics.headers.get('Content-Type')).toMatch(/^text\/calendar/);
+    // another company's operator, an unknown file, another booking's invoice, nobody signed in
+    expect(await status(download('operatorA', voucher.fileName))).toBe(404);
+    expect(await status(download('admin', 'Rechnung-RE-2026-999999.pdf'))).toBe(404);
+    expect(await status(download('admin', `Parkschein-${refA}.pdf`))).toBe(404);
+    expect(await status(download('admin', '..%2F..%2Fetc%2Fpasswd'))).toBe(404);
+    expect(await status(download('nobody', voucher.fileName))).toBe(302);
   });
 });
 

@@ -203,6 +203,7 @@ const PAGES = [
   '/admin/reservierungen',
   '/admin/reservierungen/export.csv',
   '/admin/reservierungen/:reference',
+  '/admin/reservierungen/:reference/dokumente/:file',
   '/admin/checkin',
   '/admin/katalog',
   '/admin/katalog/:airport',
@@ -321,6 +322,10 @@ const paramsOf = (w: AdminWorld) =>
   fc.record({
     reference: fc.oneof({ weight: 4, arbitrary: fc.constant(w.reference) }, { weight: 1, arbitrary: pathSegment }),
     token: fc.oneof(fc.constant(w.inviteToken), fc.constant('a'.repeat(43)), pathSegment),
+    file: fc.oneof(
+      fc.constantFrom(`Parkschein-${w.reference}.pdf`, `Parkplatz-${w.reference}.ics`, 'Rechnung-RE-2026-000001.pdf'),
+      pathSegment,
+    ),
     airport: fc.oneof({ weight: 3, arbitrary: fc.constant('frankfurt') }, { weight: 1, arbitrary: pathSegment }),
     tariffId: fc.oneof(
       { weight: 2, arbitrary: fc.constant(String(w.tariff.id)) },

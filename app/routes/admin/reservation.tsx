@@ -199,9 +199,15 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
           ) : (
             <ul className="grid gap-1 text-sm">
               {view.documents.map((d) => (
-                <li key={d.number}>
-                  {d.kind} <span className="font-mono">{d.number}</span> ·{' '}
-                  <span className="text-muted">{d.issued}</span>
+                <li key={d.fileName}>
+                  <a
+                    href={href(`/admin/reservierungen/${view.reference}/dokumente/${d.fileName}`)}
+                    download
+                    className="inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline"
+                  >
+                    {d.kind} <span className="font-mono">{d.number}</span>
+                  </a>
+                  {d.issued ? <span className="text-muted"> · {d.issued}</span> : null}
                 </li>
               ))}
             </ul>

@@ -2,6 +2,7 @@ import { parseReservationFilter } from '~/domain/reservation-search.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { exportReservationsCsv } from '~/services/admin-reservations.server.ts';
+import { withTextRefusals } from '../helpers/resource-refusal.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservations-export';
 
@@ -11,19 +12,21 @@ import type { Route } from './+types/reservations-export';
  * the list page. A resource route: no page around it.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, 'reservations');
-  const { app } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
-  const { filter } = parseReservationFilter(new URL(args.request.url).searchParams);
-  const { csv } = await exportReservationsCsv(app.db, actor, filter, locale);
-  const day = app.now().toISOString().slice(0, 10);
-  const name = locale === 'en' ? `reservations-${day}.csv` : `reservierungen-${day}.csv`;
-  return new Response(csv, {
-    status: 200,
-    headers: {
-      ...ADMIN_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}"`,
-    },
+  return withTextRefusals(locale, async () => {
+    const actor = await requireStaff(args, 'reservations');
+    const { app } = args.context.get(shopContext);
+    const { filter } = parseReservationFilter(new URL(args.request.url).searchParams);
+    const { csv } = await exportReservationsCsv(app.db, actor, filter, locale);
+    const day = app.now().toISOString().slice(0, 10);
+    const name = locale === 'en' ? `reservations-${day}.csv` : `reservierungen-${day}.csv`;
+    return new Response(csv, {
+      status: 200,
+      headers: {
+        ...ADMIN_HEADERS,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+      },
+    });
   });
 }

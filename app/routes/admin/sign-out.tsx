@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
-import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { clearStaffCookie, endStaffSession } from '~/services/staff-session.server.ts';
 import { readForm } from '../helpers/form-action.server.ts';
+import { textRefusal } from '../helpers/resource-refusal.server.ts';
 import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-out';
 
@@ -12,12 +12,8 @@ export async function action(args: Route.ActionArgs) {
   const { app, session } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
   const { csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) {
-    // A resource route: its refusal is the translated sentence as text, not a JSON string (a form post awaits a page).
-    const headers = new Headers(ADMIN_HEADERS);
-    headers.set('Content-Type', 'text/plain; charset=utf-8');
-    return new Response(translator(locale)('auth.page.csrf'), { status: 419, headers });
-  }
+  // A resource route: its refusal is the translated sentence as text, not a JSON string (a form post awaits a page).
+  if (!csrfOk) return textRefusal(419, locale, ADMIN_HEADERS);
   const state = await staffSessionOf(args);
   if (state) await endStaffSession(app.db, state.id);
   const headers = new Headers(ADMIN_HEADERS);

@@ -1,0 +1,40 @@
+import { data } from 'react-router';
+import { toLocale } from '~/i18n.ts';
+import { shopContext } from '~/router-context.ts';
+import { staffReservation } from '~/services/admin-reservations.server.ts';
+import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
+import { withTextRefusals } from '../helpers/resource-refusal.server.ts';
+import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import type { Route } from './+types/reservation-download';
+
+/**
+ * admin.reservation.download (`/admin/reservierungen/:reference/dokumente/:file`): the documents of a reservation
+ * for the back office (issue 15 item 3): the voucher `Parkschein-<ref>.pdf` while the booking stands, every invoice
+ * `Rechnung-RE-….pdf` and credit note `Gutschrift-GS-….pdf` exactly as issued, the calendar file. In the booking's
+ * language, as the customer's downloads (issue 9). An operator only for its company's lots; an unknown reference,
+ * file or another company's booking: 404. A resource route: no page around it.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = toLocale(args.params.lang);
+  return withTextRefusals(locale, async () => {
+    const actor = await requireStaff(args, 'reservations');
+    const { app } = args.context.get(shopContext);
+    const notFound = () => data(null, { status: 404, headers: ADMIN_HEADERS });
+    const details = await staffReservation(app.db, actor, args.params.reference).catch(() => {
+      throw notFound();
+    });
+    const file = await reservationDocumentFile(app, details, {
+      fileName: args.params.file,
+      baseUrl: app.env.PUBLIC_URL,
+    });
+    if (!file) throw notFound();
+    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
+      headers: {
+        ...ADMIN_HEADERS,
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+}

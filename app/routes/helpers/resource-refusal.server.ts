@@ -1,0 +1,44 @@
+/**
+ * Refusals of resource routes (downloads, the CSV export, the staff sign-out): React Router answers a
+ * `data(null, { status })` thrown by a route without a page as the JSON text `null`, which is what a person who
+ * followed a download link would then read. These answer the translated sentence as plain text instead
+ * (issue 14: bad input gets a clear, translated message). Redirects pass unchanged.
+ */
+import { translator } from '~/i18n.server.ts';
+import type { Locale } from '~/i18n.ts';
+
+/** The sentence of a refusal's status, in the back office's or the shop's words. */
+const MESSAGES: Record<number, string> = {
+  403: 'admin.error.403.text',
+  404: 'error.404.title',
+  419: 'auth.page.csrf',
+};
+
+/** A plain-text refusal: `status` with its translated sentence (or `message`), `headers` kept. */
+export function textRefusal(
+  status: number,
+  locale: Locale,
+  headers: HeadersInit,
+  messageKey = MESSAGES[status] ?? 'error.404.title',
+): Response {
+  const all = new Headers(headers);
+  all.set('Content-Type', 'text/plain; charset=utf-8');
+  return new Response(translator(locale)(messageKey), { status, headers: all });
+}
+
+/**
+ * Runs a resource route's loader and turns a thrown `data(…, { status ≥ 400 })` into {@link textRefusal} with the
+ * same headers. Anything else (a file, a redirect, an unexpected error) passes unchanged.
+ */
+export async function withTextRefusals(locale: Locale, load: () => Promise<Response>): Promise<Response> {
+  try {
+    return await load();
+  } catch (error) {
+    const init =
+      !(error instanceof Response) && error && typeof error === 'object' && 'init' in error
+        ? (error as { init: ResponseInit | null }).init
+        : null;
+    if (init?.status && init.status >= 400) throw textRefusal(init.status, locale, init.headers ?? {});
+    throw error;
+  }
+}
