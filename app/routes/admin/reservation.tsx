@@ -203,7 +203,7 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
                   <a
                     href={href(`/admin/reservierungen/${view.reference}/dokumente/${d.fileName}`)}
                     download
-                    className="inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline"
+                    className="inline-flex min-h-11 items-center gap-1 text-accent underline underline-offset-2"
                   >
                     {d.kind} <span className="font-mono">{d.number}</span>
                   </a>
