@@ -4,7 +4,7 @@ import { shopContext } from '~/router-context.ts';
 import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-download';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
-import { withTextRefusals } from './helpers/resource-refusal.server.ts';
+import { documentAnswer, withTextRefusals } from './helpers/resource-route.server.ts';
 import { accessibleReservation, shopOrigin } from './helpers/reservation-access.server.ts';
 
 /**
@@ -23,13 +23,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       baseUrl: shopOrigin(shop.app),
     });
     if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
-    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
-      headers: {
-        ...PRIVATE_HEADERS,
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return documentAnswer(file, PRIVATE_HEADERS);
   });
 }

@@ -3,7 +3,7 @@ import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { staffReservation } from '~/services/admin-reservations.server.ts';
 import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
-import { withTextRefusals } from '../helpers/resource-refusal.server.ts';
+import { documentAnswer, withTextRefusals } from '../helpers/resource-route.server.ts';
 import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation-download';
 
@@ -28,13 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
       baseUrl: app.env.PUBLIC_URL,
     });
     if (!file) throw notFound();
-    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
-      headers: {
-        ...ADMIN_HEADERS,
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return documentAnswer(file, ADMIN_HEADERS);
   });
 }

@@ -1,11 +1,12 @@
 /**
- * Refusals of resource routes (downloads, the CSV export, the staff sign-out): React Router answers a
+ * Answers of resource routes (downloads, the CSV export, the staff sign-out). Their refusals: React Router answers a
  * `data(null, { status })` thrown by a route without a page as the JSON text `null`, which is what a person who
  * followed a download link would then read. These answer the translated sentence as plain text instead
  * (issue 14: bad input gets a clear, translated message). Redirects pass unchanged.
  */
 import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
+import type { DocumentFile } from '~/services/reservation-documents.server.ts';
 
 /** The sentence of a refusal's status, in the back office's or the shop's words. */
 const MESSAGES: Record<number, string> = {
@@ -41,4 +42,16 @@ export async function withTextRefusals(locale: Locale, load: () => Promise<Respo
     if (init?.status && init.status >= 400) throw textRefusal(init.status, locale, init.headers ?? {});
     throw error;
   }
+}
+
+/** A reservation's document as a download (`attachment`, never sniffed), with `headers` (caching, robots). */
+export function documentAnswer(file: DocumentFile, headers: Record<string, string>): Response {
+  return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
+    headers: {
+      ...headers,
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
