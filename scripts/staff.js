@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.js';
+import { defaultPublicUrl } from './public-url.js';
 
 const USAGE =
   'Usage: npm run staff -- add <email> <admin|support|operator> [operator company]\n' +
@@ -57,6 +58,8 @@ if (!process.env.DATABASE_URL) {
   }
 }
 
+// Like `npm start`: links in the invitation mail need the shop's address (decision 0027).
+defaultPublicUrl();
 buildIfNeeded();
 const { runStaffCommand } = await import(new URL('../build/server/index.js', import.meta.url).href);
 try {

@@ -39,8 +39,8 @@ export async function addStaffMember(
 }
 
 /**
- * Runs `add` in this environment (`DATABASE_URL`, else PGlite in `DATA_DIR/pglite`); links use `PUBLIC_URL`,
- * else `http://HOST:PORT`.
+ * Runs `add` in this environment (`DATABASE_URL`, else PGlite in `DATA_DIR/pglite`); links use `PUBLIC_URL`
+ * (`npm run staff` sets `http://localhost:<PORT>` when it is unset, as `npm start` does; decision 0027).
  * @throws Error when there is no database to open, or with the refused fields in English words.
  */
 export async function runStaffCommand(input: {

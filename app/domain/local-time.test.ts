@@ -59,6 +59,9 @@ describe('parseLocalDate', () => {
     expect(parseLocalDate('2028-02-29')).toBe('2028-02-29');
     expect(parseLocalDate('2026-02-29')).toBeNull();
     expect(parseLocalDate('2026-2-1')).toBeNull();
+    // no year 0 (PostgreSQL refuses it)
+    expect(parseLocalDate('0000-01-01')).toBeNull();
+    expect(parseLocalDate('0001-01-01')).toBe('0001-01-01');
     expect(parseLocalDate('2026-02-01T00:00')).toBeNull();
   });
 });

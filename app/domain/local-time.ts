@@ -28,7 +28,8 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  // Year 0 does not exist in PostgreSQL's calendar (it would refuse the date with an error, a 500).
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /**

@@ -421,7 +421,9 @@ export async function loadCapacity(
   const staffTariff = await findStaffTariff(db, actor, tariffId);
   if (!staffTariff) return null;
   const today = todayInZone(now, staffTariff.airport.timeZone);
-  const start = from ?? today;
+  // Within five years of today: further out the four weeks could run past the year 9999 (no date any more).
+  const bound = 5 * 366;
+  const start = from && from >= addDaysToDate(today, -bound) && from <= addDaysToDate(today, bound) ? from : today;
   const dates = datesBetween(start, addDaysToDate(start, CAPACITY_PAGE_DAYS - 1));
   const rows = await db
     .select()

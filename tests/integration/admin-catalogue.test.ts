@@ -405,6 +405,16 @@ describe('catalogue: capacity', () => {
     expect(reservation.status).toBe('confirmed');
   });
 
+  it('shows four weeks from today for a start that is no date for PostgreSQL or too far out (no 500)', async () => {
+    for (const von of ['0000-01-01', '9999-12-20', '0001-01-01']) {
+      const view = (await capacityPage.loader(capacityArgs('admin', undefined, `?von=${von}`))) as unknown as {
+        data: { from: string; today: string; days: unknown[] };
+      };
+      expect(view.data.from, von).toBe(view.data.today);
+      expect(view.data.days.length, von).toBeGreaterThan(0);
+    }
+  });
+
   it('sets blackout days and overrides on free days (the search sees them), resets them, with audit rows', async () => {
     const status = await statusOf(
       capacityPage.action(capacityArgs('admin', { from: '2027-01-10', to: '2027-01-11', mode: 'blackout' })),

@@ -271,6 +271,8 @@ const adminQuery: fc.Arbitrary<string> = fc.oneof(
               '-1',
               '1e308',
               '2026-02-30',
+              '0000-01-01',
+              '9999-12-20',
               '9999-12-31',
               'exit',
               'paid',
@@ -580,7 +582,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
         const res = await sendPost(r);
         const key = `${r.action.path} ${r.action.base(world).intent ?? ''}`;
         seen.set(key, (seen.get(key) ?? new Set()).add(res.status));
-        const where = `POST ${key} (${r.sender.who}, ${r.encoding}) → ${res.status} ${res.text.slice(0, 300)}`;
+        const where = `POST ${key} (${r.sender.who}, ${r.encoding}) → ${res.status} ${(res.text ?? '').slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);
         if (res.status >= 400) {
           expectRefusalPage(res, where);
@@ -604,7 +606,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
       fc.asyncProperty(adminGet(world), async (r) => {
         const res = await sendGet(r);
         seen.set(r.page, (seen.get(r.page) ?? new Set()).add(res.status));
-        const where = `GET ${r.page}${r.query.slice(0, 200)} (${r.sender.who}) → ${res.status} ${res.text.slice(0, 300)}`;
+        const where = `GET ${r.page}${r.query.slice(0, 200)} (${r.sender.who}) → ${res.status} ${(res.text ?? '').slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);
         if (res.status >= 400) expectRefusalPage(res, where);
         // Reading writes nothing but the session rows (and the export's audit row, the one read that is audited).
@@ -627,7 +629,7 @@ describe('the back office under malformed input (property-based, issue 14)', () 
       fc.asyncProperty(apiRequest(), async (r) => {
         const res = await sendApi(r);
         seen.set(r.endpoint, (seen.get(r.endpoint) ?? new Set()).add(res.status));
-        const where = `${r.endpoint}${r.query.slice(0, 200)} (${r.sender.who}) → ${res.status} ${res.text.slice(0, 300)}`;
+        const where = `${r.endpoint}${r.query.slice(0, 200)} (${r.sender.who}) → ${res.status} ${(res.text ?? '').slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);
         if (res.status >= 400 && res.status !== 431) {
           expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);

@@ -13,6 +13,8 @@ const MESSAGES: Record<number, string> = {
   403: 'admin.error.403.text',
   404: 'error.404.title',
   419: 'auth.page.csrf',
+  429: 'api.error.rate_limited',
+  503: 'api.error.unavailable',
 };
 
 /** A plain-text refusal: `status` with its translated sentence (or `message`), `headers` kept. */
@@ -20,7 +22,8 @@ export function textRefusal(
   status: number,
   locale: Locale,
   headers: HeadersInit,
-  messageKey = MESSAGES[status] ?? 'error.404.title',
+  // Any other refusal of a GET without a page concerns the address it was asked with.
+  messageKey = MESSAGES[status] ?? 'api.error.bad_url',
 ): Response {
   const all = new Headers(headers);
   all.set('Content-Type', 'text/plain; charset=utf-8');
