@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import {
   addDaysToDate,
   diffCalendarDays,
@@ -191,5 +193,38 @@ describe('startOfLocalDay', () => {
     // 23:30 UTC on 21 Nov is already 22 Nov in Berlin (UTC+1)
     expect(startOfLocalDay(new Date('2026-11-21T23:30:00Z'), 'Europe/Berlin')).toBe('2026-11-22T00:00');
     expect(startOfLocalDay(new Date('2026-11-21T09:15:00Z'), 'Europe/Berlin')).toBe('2026-11-21T00:00');
+  });
+});
+
+describe('conversions around transitions (the cached offsets, issue 11)', () => {
+  // Zones with a one-hour, a half-hour (Lord Howe) and no change (Kathmandu, +05:45), each over the days of a
+  // transition in 2026, every 15 minutes: the cached, arithmetic conversion must equal formatting in the zone.
+  const cases: [string, string][] = [
+    ['Europe/Berlin', '2026-03-28T12:00:00Z'],
+    ['Europe/Berlin', '2026-10-24T12:00:00Z'],
+    ['America/New_York', '2026-11-01T00:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T00:00:00Z'],
+    ['Asia/Kathmandu', '2026-06-01T00:00:00Z'],
+  ];
+  it.each(cases)('instantToLocal in %s from %s equals the zone formatter, and round-trips', (zone, from) => {
+    const start = Date.parse(from);
+    for (let ms = start; ms < start + 2 * 86_400_000; ms += 15 * 60_000) {
+      const instant = new Date(ms + 37_000); // seconds are cut off
+      const local = instantToLocal(instant, zone);
+      expect(local).toBe(format(new TZDate(instant.getTime(), zone), "yyyy-MM-dd'T'HH:mm"));
+      // Every shown wall time maps back to an instant showing the same wall time (the earlier of two).
+      expect(instantToLocal(localToInstant(local, zone), zone)).toBe(local);
+    }
+  });
+
+  it('asks the zone formatter again after a minute, so a transition inside the cache is never missed', () => {
+    // The second before and at Berlin's spring change (01:00Z): the offsets differ.
+    expect(instantToLocal(new Date('2026-03-29T00:59:59Z'), BERLIN)).toBe('2026-03-29T01:59');
+    expect(instantToLocal(new Date('2026-03-29T01:00:00Z'), BERLIN)).toBe('2026-03-29T03:00');
+  });
+
+  it('still refuses an unknown zone on every call', () => {
+    expect(() => instantToLocal(new Date(), 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => instantToLocal(new Date(), 'Mars/Olympus')).toThrow(RangeError);
   });
 });

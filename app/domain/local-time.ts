@@ -75,9 +75,25 @@ function requireDate(date: LocalDate, name: string): number {
   return Date.UTC(y, m - 1, d);
 }
 
+/**
+ * Offsets already looked up, per zone and UTC minute. `tzOffset` formats the instant with `Intl` on every call,
+ * which made these conversions a tenth of a booking's CPU time (issue 11); the offset cannot change within a minute
+ * (zones change at whole minutes), so one lookup per zone and minute is exact. Each zone's map is emptied when it
+ * grows past {@link OFFSET_CACHE_LIMIT} entries, which bounds the memory for any input.
+ */
+const offsetCache = new Map<string, Map<number, number>>();
+const OFFSET_CACHE_LIMIT = 20_000;
+
 function offsetMinutes(timeZone: string, epochMs: number): number {
-  const offset = tzOffset(timeZone, new Date(epochMs));
+  const minute = Math.floor(epochMs / MS_PER_MINUTE);
+  let zone = offsetCache.get(timeZone);
+  const cached = zone?.get(minute);
+  if (cached !== undefined) return cached;
+  const offset = tzOffset(timeZone, new Date(minute * MS_PER_MINUTE));
   if (!Number.isFinite(offset)) throw new RangeError(`Unknown time zone "${timeZone}"`);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+  zone.set(minute, offset);
   return offset;
 }
 
@@ -134,8 +150,13 @@ export function instantToLocal(instant: Date, timeZone: string): LocalDateTime {
   if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) {
     throw new RangeError('Invalid instant');
   }
-  offsetMinutes(timeZone, instant.getTime()); // validates the zone with a clear error
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+  const ms = instant.getTime();
+  // The wall time is the instant shifted by the zone's offset, read as UTC (cheaper than formatting in the zone).
+  const wall = new Date(ms + offsetMinutes(timeZone, ms) * MS_PER_MINUTE);
+  const year = wall.getUTCFullYear();
+  // `toISOString` writes years past 9999 with a sign and six digits; those take the formatter's way.
+  if (year >= 1 && year <= 9999) return wall.toISOString().slice(0, 16);
+  return format(new TZDate(ms, timeZone), "yyyy-MM-dd'T'HH:mm");
 }
 
 /**

@@ -2,15 +2,14 @@
  * The whole use case behind `POST /api/checkout` (DESIGN §5): idempotency, placing the reservation, guest
  * access, the cart, the confirmation mail. The API route only hands over the request and sends the answer.
  */
-import type { Database } from '#database/client.server.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { placeReservation, type Reservation } from './checkout.server.ts';
+import { placeReservation, type PlannedReservation, type Reservation } from './checkout.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import { grantGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
 import { invoiceIssuerOf } from './invoices.server.ts';
-import { kickMailDelivery, queueReservationConfirmation } from './mail.server.ts';
+import { kickMailDelivery, reservationConfirmationMail } from './mail.server.ts';
 import { startOnlinePayment } from './online-payment.server.ts';
 import { RequestError, requestErrorBody } from './request-error.server.ts';
 import { buildGuestAccessUrl } from './reservations.server.ts';
@@ -33,7 +32,13 @@ export type CheckoutSubmission = {
 export type CheckoutAnswer = { status: number; body: unknown };
 
 /** The public view of a new reservation in the 201 answer (DESIGN §5: `{reservation, redirect}`). */
-function createdAnswer(reservation: Reservation, locale: Locale) {
+function createdAnswer(
+  reservation: Pick<
+    Reservation,
+    'reference' | 'status' | 'totalCents' | 'entryLocal' | 'exitLocal' | 'paymentType' | 'invoiceNumber'
+  >,
+  locale: Locale,
+) {
   // An online payment goes on at the provider: our own "pay" path sends the customer to the hosted checkout
   // started after the booking (a replayed answer leads there too, or to the reservation page once paid).
   const page = `/reservierung/${reservation.reference}`;
@@ -88,31 +93,26 @@ async function settleFailedKey(ctx: ServiceContext, key: string, error: unknown,
 }
 
 /**
- * Queues the confirmation mail with the secret guest link inside the booking transaction, so the mail is queued
- * exactly when the booking commits (transactional outbox, issue 14 item 2). The outbox row is part of the booking:
- * a booking that cannot queue its mail is not taken (the whole transaction rolls back and the client may retry
- * with its key), because an acknowledged booking without its confirmation is what issue 14 forbids (decision
- * 0026, which replaces the savepoint of decision 0006). The mail is rendered when delivered.
+ * The confirmation mail with the secret guest link, queued by the booking statement itself, so the mail is queued
+ * exactly when the booking commits (transactional outbox, issue 14 item 2): a booking that cannot queue its mail
+ * is not taken (decisions 0026 and 0034), because an acknowledged booking without its confirmation is what
+ * issue 14 forbids. The mail is rendered when delivered.
  */
-async function queueConfirmation(
-  ctx: ServiceContext,
-  input: CheckoutSubmission,
-  tx: Database,
-  reservation: Reservation,
-  guestToken: string,
-): Promise<void> {
-  const origin = ctx.env.PUBLIC_URL;
-  const accessUrl = buildGuestAccessUrl(origin, input.locale, reservation.reference, guestToken);
-  await queueReservationConfirmation(tx, ctx.env, { reservation, accessUrl });
+function confirmationMail(ctx: ServiceContext, input: CheckoutSubmission) {
+  return (reservation: PlannedReservation, guestToken: string) =>
+    reservationConfirmationMail(ctx.env, {
+      reservation,
+      accessUrl: buildGuestAccessUrl(ctx.env.PUBLIC_URL, input.locale, reservation.reference, guestToken),
+    });
 }
 
 /**
  * Submits the checkout (`POST /api/checkout`, DESIGN §5):
  * 1. with an `Idempotency-Key`: a replay gets the stored answer (status and body as first sent); the key is
  *    checked first because after a success the cart is gone;
- * 2. `placeReservation` (validate, price, book); the confirmation mail is queued in the booking's own
- *    transaction (a failure to queue it fails the booking: no booking without its mail); with a key, the 201
- *    answer is stored in it too, so a crash in between cannot book twice;
+ * 2. `placeReservation` (validate, price, book); the confirmation mail is queued by the booking's own
+ *    statement (a failure to queue it fails the booking: no booking without its mail); with a key, the 201
+ *    answer is stored by it too, so a crash in between cannot book twice;
  * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
  * 4. an online payment (`pending_payment`, issue 13): the provider's hosted checkout is started, and the answer's
  *    redirect is the reservation's `…/bezahlen` path that leads there;
@@ -139,14 +139,10 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
       locale: input.locale,
       issuer: invoiceIssuerOf(ctx.env),
       now: ctx.now(),
-      // An online payment's confirmation is queued when the provider reports the payment (issue 13).
-      onBooked: (tx, reservation, guestToken) =>
-        reservation.status === 'confirmed'
-          ? queueConfirmation(ctx, input, tx, reservation, guestToken)
-          : Promise.resolve(),
-      inTransaction: key
-        ? (tx, reservation) => completeIdempotency(tx, key, 201, createdAnswer(reservation, input.locale))
-        : undefined,
+      // Queued only with a confirmed booking: an online payment's confirmation is queued when the provider reports
+      // the payment (issue 13).
+      mail: confirmationMail(ctx, input),
+      answer: key ? { key, body: (reservation) => createdAnswer(reservation, input.locale) } : undefined,
     });
   } catch (error) {
     if (key) await settleFailedKey(ctx, key, error, input.locale);

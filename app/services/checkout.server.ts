@@ -11,7 +11,7 @@
 import type { Database } from '#database/client.server.ts';
 import type { Cart } from '~/domain/cart-schema.ts';
 import type { Locale } from '~/i18n.ts';
-import { bookReservation, type Reservation } from './checkout-book.server.ts';
+import { bookReservation } from './checkout-book.server.ts';
 import { loadCartContext } from './checkout-cart-context.server.ts';
 import { priceBooking } from './checkout-price.server.ts';
 import { asObject, validateBooking } from './checkout-validate.server.ts';
@@ -19,7 +19,7 @@ import type { InvoiceIssuer } from './invoices.server.ts';
 
 export { CheckoutError } from './checkout-error.server.ts';
 export { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
-export type { Reservation } from './checkout-book.server.ts';
+export type { PlannedReservation, Reservation } from './checkout-book.server.ts';
 
 /**
  * Places a reservation (`POST /api/checkout`, DESIGN §5): cart → validate → price → book.
@@ -29,11 +29,10 @@ export type { Reservation } from './checkout-book.server.ts';
  *    cart's; any problem → 422 `validation.failed` with all field errors;
  * 3. `priceBooking`: the price from the database (client price fields are ignored), coupon applied; integer
  *    euro cents, gross; times airport local;
- * 4. `bookReservation`: one transaction that locks the stay's day rows in date order, checks and books the
- *    capacity, redeems the coupon with a guarded update, draws a unique reference, inserts the reservation with
- *    a hashed guest token, runs `onBooked` (e.g. to queue the confirmation mail with the booking), assigns the
- *    gapless invoice number as late as possible (offline payment types confirm at once) and finally runs
- *    `inTransaction` (e.g. to store the idempotent answer atomically with the booking).
+ * 4. `bookReservation`: one statement (decision 0034) that locks the stay's day rows in date order, checks and
+ *    books the capacity, redeems the coupon within its limit, assigns the gapless invoice number (offline payment
+ *    types confirm at once), inserts the reservation under a unique reference with a hashed guest token, and
+ *    stores with it the caller's `mail` (e.g. the confirmation) and `answer` (the idempotent answer).
  *
  * @param input.cart - the session cart (names airport and tariff).
  * @param input.body - the flat wire body of all steps.
@@ -41,10 +40,13 @@ export type { Reservation } from './checkout-book.server.ts';
  * @param input.locale - the customer's language (stored for mails).
  * @param input.issuer - seller and bank account for the invoice snapshot (`invoiceIssuerOf(env)`).
  * @param input.now - current instant (lead time, confirmation time, invoice year in the shop's time zone).
+ * @param input.mail - see `bookReservation`: the mail queued with a confirmed booking.
+ * @param input.answer - see `bookReservation`: the idempotency key completed with the booking.
  * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.no_cart` / `api.error.airport_locked` / `checkout.api.sold_out` /
  *   `checkout.api.not_bookable`; 422 `validation.failed` (field errors, including `couponCode`
- *   `validation.coupon.used_up` when the last use was taken concurrently). Database errors pass through.
+ *   `validation.coupon.used_up` when the last use was taken concurrently). Database errors pass through; nothing
+ *   is stored when it throws.
  * Source: DESIGN §5 (POST checkout), DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types).
  */
 export async function placeReservation(
@@ -56,8 +58,8 @@ export async function placeReservation(
     locale: Locale;
     issuer: InvoiceIssuer;
     now: Date;
-    onBooked?: (tx: Database, reservation: Reservation, guestToken: string) => Promise<void>;
-    inTransaction?: (tx: Database, reservation: Reservation) => Promise<void>;
+    mail?: Parameters<typeof bookReservation>[1]['mail'];
+    answer?: Parameters<typeof bookReservation>[1]['answer'];
   },
 ): ReturnType<typeof bookReservation> {
   const context = await loadCartContext(db, input.cart);
@@ -71,7 +73,7 @@ export async function placeReservation(
     locale: input.locale,
     issuer: input.issuer,
     now: input.now,
-    onBooked: input.onBooked,
-    inTransaction: input.inTransaction,
+    mail: input.mail,
+    answer: input.answer,
   });
 }

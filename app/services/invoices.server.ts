@@ -131,6 +131,31 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
 }
 
 /**
+ * The snapshot of an invoice whose number is still to be drawn (by the statement that stores it): the numbering
+ * year and number prefix of `now` (shop time zone), a one-off placeholder token standing for the number, and the
+ * snapshot as JSON text with that token wherever the number goes. No customer text can contain the token by
+ * chance (96 random bits); the statement replaces it by the number it drew (`replace(json, placeholder, number)`).
+ *
+ * @param details - the reservation with airport, tariff and lot; its `invoiceNumber` is ignored.
+ * @param now - instant of issue.
+ * Source: DESIGN §6 (Invoice), issue 9 (snapshot), issue 11 (the number drawn in the storing statement).
+ */
+export function unnumberedInvoice(
+  details: ReservationDetails,
+  issuer: InvoiceIssuer,
+  now: Date,
+): { year: number; prefix: string; placeholder: string; json: string } {
+  const year = yearOf(now);
+  const placeholder = `{invoice-number-${crypto.randomBytes(12).toString('hex')}}`;
+  const data = buildInvoiceData(
+    { ...details, reservation: { ...details.reservation, invoiceNumber: placeholder } },
+    issuer,
+    now,
+  );
+  return { year, prefix: `RE-${year}-`, placeholder, json: JSON.stringify(data) };
+}
+
+/**
  * Issues the invoice of a just-confirmed reservation in the caller's transaction, in one statement: draws the
  * next number of the year (the counter row stays locked until the transaction ends), writes it to the
  * reservation and stores the invoice's snapshot. The booking calls it last, right before its commit (issue 11):
@@ -153,14 +178,7 @@ export async function issueInvoice(
   issuer: InvoiceIssuer,
   now: Date,
 ): Promise<string> {
-  const year = yearOf(now);
-  // No customer text can contain it by chance: a random token, replaced in the JSON text by the SQL below.
-  const placeholder = `{invoice-number-${crypto.randomBytes(12).toString('hex')}}`;
-  const data = buildInvoiceData(
-    { ...details, reservation: { ...details.reservation, invoiceNumber: placeholder } },
-    issuer,
-    now,
-  );
+  const { year, prefix, placeholder, json } = unnumberedInvoice(details, issuer, now);
   // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`.
   const result = (await tx.execute(sql`
     with counter as (
@@ -168,14 +186,14 @@ export async function issueInvoice(
       on conflict (year) do update set last = ${invoiceCounters.last} + 1
       returning last
     ), numbered as (
-      select last, ${`RE-${year}-`}::text || lpad(last::text, 6, '0') as number from counter where last <= 999999
+      select last, ${prefix}::text || lpad(last::text, 6, '0') as number from counter where last <= 999999
     ), reservation as (
       update ${reservations} set invoice_number = numbered.number from numbered
       where ${reservations.id} = ${details.reservation.id}
     ), invoice as (
       insert into ${invoices} (reservation_id, kind, number, issued_at, data)
       select ${details.reservation.id}, 'invoice', number, ${now.toISOString()}::timestamptz,
-             replace(${JSON.stringify(data)}::text, ${placeholder}::text, number)::jsonb
+             replace(${json}::text, ${placeholder}::text, number)::jsonb
       from numbered
     )
     select last, number from numbered`)) as unknown as { rows: { last: number; number: string }[] };

@@ -28,6 +28,7 @@ import {
 import { listReservationDocuments, reservationDocumentFile } from './reservation-documents.server.ts';
 import { buildReservationView, findReservationById, type ReservationDetails } from './reservations.server.ts';
 import type { MailConfig, ServiceLogger } from './service-context.ts';
+import type { QueuedMail } from './checkout-book-statement.server.ts';
 
 /**
  * What the mail functions need of the application context: the database (outbox), the mail settings and a
@@ -100,20 +101,41 @@ export async function queueReservationConfirmation(
   env: Pick<MailConfig, 'SHOP_NAME'> & { PUBLIC_URL: string },
   input: { reservation: ConfirmedReservation; accessUrl: string },
 ): Promise<void> {
+  await db.insert(mailOutbox).values({
+    ...reservationConfirmationMail(env, input),
+    reservationId: input.reservation.id,
+    html: '',
+    text: '',
+    status: 'pending',
+  });
+}
+
+/**
+ * The outbox row of a reservation's booking confirmation, without its reservation id: for the booking statement,
+ * which queues it with the reservation it inserts (decision 0034), and for {@link queueReservationConfirmation}.
+ * Rendered at delivery; `payload.accessUrl` is the secret guest link.
+ *
+ * @param input.reservation - reference, language and billing address (the recipient) of the reservation.
+ * @param input.accessUrl - absolute secret guest link.
+ * Source: issue 3 (confirmation mail), issue 11 (rendered at delivery).
+ */
+export function reservationConfirmationMail(
+  env: Pick<MailConfig, 'SHOP_NAME'> & { PUBLIC_URL: string },
+  input: {
+    reservation: Pick<ConfirmedReservation, 'reference' | 'locale' | 'billingAddress'>;
+    accessUrl: string;
+  },
+): QueuedMail {
   const { reservation } = input;
   const locale = toLocale(reservation.locale);
-  await db.insert(mailOutbox).values({
+  return {
     kind: 'reservation_confirmation',
-    reservationId: reservation.id,
     locale,
     to: String(reservation.billingAddress.email ?? ''),
     subject: reservationConfirmationSubject(locale, reservation.reference, env.SHOP_NAME),
-    html: '',
-    text: '',
     payload: { accessUrl: input.accessUrl },
     baseUrl: env.PUBLIC_URL,
-    status: 'pending',
-  });
+  };
 }
 
 /**
