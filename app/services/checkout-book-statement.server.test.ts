@@ -67,12 +67,12 @@ describe('bookingStatement', () => {
   it('has one text per variant, so one prepared statement name never stands for two texts', () => {
     const texts = new Map<string, string>();
     const mail = { kind: 'k', baseUrl: 'http://x', locale: 'de', to: 'a@b.c', subject: 's', payload: { a: 'b' } };
-    const answer = { key: 'key', json: '{}' };
+    const answers = [null, { key: 'key', json: '{}' }, { key: 'key', json: '{}', requestHash: 'hash' }];
     for (const couponId of [null, 3]) {
       for (const invoice of [input().invoice, null]) {
         for (const withMail of [true, false]) {
-          for (const withAnswer of [true, false]) {
-            const parts = { couponId, invoice, mail: withMail ? mail : null, answer: withAnswer ? answer : null };
+          for (const answer of answers) {
+            const parts = { couponId, invoice, mail: withMail ? mail : null, answer };
             const a = bookingStatement(input(parts));
             const b = bookingStatement(input({ ...parts, tariffId: 8, dates: ['2027-01-01'] }));
             expect(b.name).toBe(a.name);
@@ -83,8 +83,8 @@ describe('bookingStatement', () => {
         }
       }
     }
-    expect(texts.size).toBe(16);
-    expect(new Set(texts.values()).size).toBe(16);
+    expect(texts.size).toBe(24);
+    expect(new Set(texts.values()).size).toBe(24);
   });
 
   it('refuses through shop_refuse, naming the reasons the caller maps', () => {
@@ -93,5 +93,9 @@ describe('bookingStatement', () => {
     for (const reason of ['sold_out', 'coupon_used_up', 'invoice_numbers_exhausted', 'reference_taken']) {
       expect(text).toContain(`'${reason}'`);
     }
+    expect(text).not.toContain('idempotency_key_taken');
+    const claiming = bookingStatement(input({ answer: { key: 'k', json: '{}', requestHash: 'h' } })).text;
+    expect(claiming).toContain(`shop_refuse('idempotency_key_taken')`);
+    expect(claiming).toContain('on conflict (key) do nothing');
   });
 });

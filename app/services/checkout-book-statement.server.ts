@@ -9,9 +9,10 @@
  * one space per day in date order where the capacity allows → `available` has a row only when every day was
  * booked within capacity → `redeemed` counts the coupon use only then, within its limit → `go` → `counter` and
  * `numbered` draw the year's next invoice number (confirmed bookings) → `inserted` stores the reservation under
- * the drawn reference (no row when it is taken) → history, invoice, mail, answer. When `inserted` has no row the
- * final select calls `shop_refuse(reason)` (migration 0017), whose error aborts the statement: no day, coupon use
- * or number stays taken.
+ * the drawn reference (no row when it is taken) → history, invoice, mail, answer (the idempotency key's row, last).
+ * When `inserted` has no row, or a new key's row could not be inserted because the key has one already, the final
+ * select calls `shop_refuse(reason)` (migration 0017), whose error aborts the statement: no day, coupon use or
+ * number stays taken.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PreparedStatement } from '#database/prepared-statement.server.ts';
@@ -67,7 +68,12 @@ const RESERVATION_COLUMNS = RESERVATION_INSERT_KEYS.map((key) => ({
 }));
 
 /** Why a booking statement stored nothing: the `shop_refuse` reason it raised. */
-export type BookingRefusal = 'sold_out' | 'coupon_used_up' | 'invoice_numbers_exhausted' | 'reference_taken';
+export type BookingRefusal =
+  | 'sold_out'
+  | 'coupon_used_up'
+  | 'invoice_numbers_exhausted'
+  | 'reference_taken'
+  | 'idempotency_key_taken';
 
 /** The reasons `shop_refuse` raises from this statement (its error's message). */
 export const BOOKING_REFUSALS: readonly BookingRefusal[] = [
@@ -75,6 +81,7 @@ export const BOOKING_REFUSALS: readonly BookingRefusal[] = [
   'coupon_used_up',
   'invoice_numbers_exhausted',
   'reference_taken',
+  'idempotency_key_taken',
 ];
 
 /** A mail queued with the booking: the outbox row without its reservation id (taken from the new row). */
@@ -103,10 +110,12 @@ export type BookingStatementInput = {
   invoice: { year: number; prefix: string; issuedAt: Date; json: string; placeholder: string } | null;
   mail: QueuedMail | null;
   /**
-   * the idempotency key's row to complete with 201 and `answerJson` (with the invoice's placeholder, if any,
-   * where the number goes)
+   * the idempotent answer (201 and `json`, with the invoice's placeholder, if any, where the number goes): with a
+   * `requestHash`, a new `done` row for `key`, and the booking is refused (`idempotency_key_taken`) when the key
+   * already has a row (a replay, a mismatch or a request in flight, which the caller then tells apart); without
+   * one, the completion of the caller's `in_flight` row for `key`
    */
-  answer: { key: string; json: string } | null;
+  answer: { key: string; json: string; requestHash?: string } | null;
 };
 
 /** Collects positional parameters; `add` returns the cast placeholder (`$3::integer`). */
@@ -204,7 +213,17 @@ export function bookingStatement(input: BookingStatementInput): PreparedStatemen
         from inserted)`,
     );
   }
-  if (input.answer) {
+  const claimsKey = input.answer?.requestHash !== undefined;
+  if (input.answer && input.answer.requestHash !== undefined) {
+    // Last, so a concurrent request with the same key waits here (unique index) until this one has committed,
+    // and is then refused instead of booking twice.
+    parts.push(
+      `answer as (insert into idempotency_keys (key, request_hash, state, status, response)
+        select ${p.add(input.answer.key, 'text')}, ${p.add(input.answer.requestHash, 'text')}, 'done', 201,
+          ${numbered(input.answer.json)} from inserted
+        on conflict (key) do nothing returning key)`,
+    );
+  } else if (input.answer) {
     parts.push(
       `answer as (update idempotency_keys set state = 'done', status = 201, response = ${numbered(input.answer.json)}
         from inserted where idempotency_keys.key = ${p.add(input.answer.key, 'text')})`,
@@ -218,14 +237,15 @@ export function bookingStatement(input: BookingStatementInput): PreparedStatemen
   ]
     .filter(Boolean)
     .join(' ');
+  const keyTaken = claimsKey ? `when not exists (select from answer) then shop_refuse('idempotency_key_taken')` : '';
   const text = `with ${parts.join(',\n')}
-    select inserted.*, case when inserted.id is null then shop_refuse(case ${refusal} end) end as refused
+    select inserted.*, case when inserted.id is null then shop_refuse(case ${refusal} end) ${keyTaken} end as refused
     from (values (1)) as one (x) left join inserted on true`;
   const variant = [
     input.couponId !== null ? 'coupon' : '',
     input.invoice ? 'invoice' : '',
     input.mail ? 'mail' : '',
-    input.answer ? 'answer' : '',
+    input.answer ? (claimsKey ? 'newkey' : 'answer') : '',
   ]
     .filter(Boolean)
     .join('_');

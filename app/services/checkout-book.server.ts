@@ -48,6 +48,17 @@ export type Reservation = typeof reservations.$inferSelect;
  */
 export type PlannedReservation = ReservationValues & { invoiceNumber: string | null };
 
+/**
+ * The booking was refused because the new idempotency key it was to store already has a row (a replay, a
+ * mismatch or a request in flight; decision 0034). Nothing was stored; the caller judges the request against that
+ * row. A 409 "in flight" for callers that do not.
+ */
+export class IdempotencyKeyTakenError extends CheckoutError {
+  constructor() {
+    super(409, 'checkout.api.idempotency_in_flight');
+  }
+}
+
 /** How often a new reference is drawn when the random one is taken (1.1 × 10^12 values: practically never). */
 const REFERENCE_ATTEMPTS = 5;
 
@@ -84,14 +95,16 @@ function refusalOf(error: unknown): BookingRefusal | null {
  * @param input.now - current instant (confirmation time; invoice year in the shop's time zone).
  * @param input.mail - the mail to queue with a confirmed booking (e.g. the confirmation, with the plain guest
  *   token in its link); not called for a booking that is not confirmed.
- * @param input.answer - the idempotency key to complete with 201 and the answer built from the planned
- *   reservation (its `invoiceNumber` a placeholder the statement replaces by the drawn number).
+ * @param input.answer - the idempotent answer: 201 and the body built from the planned reservation (its
+ *   `invoiceNumber` a placeholder the statement replaces by the drawn number), stored for `key` as a new row when
+ *   `requestHash` is given (the booking is refused when the key has a row already), else into the caller's
+ *   `in_flight` row of `key`.
  * @returns the stored reservation (invoice number set when confirmed) and the plain guest access token (only its
  *   hash is stored).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.failed` with `couponCode`
  *   `validation.coupon.used_up` when the last use was taken concurrently; RangeError past 999 999 invoices a
- *   year; Error when every drawn reference was taken (practically never); database errors pass through. Nothing
- *   is stored in any of these cases.
+ *   year; {@link IdempotencyKeyTakenError} when a new key has a row already; Error when every drawn reference was
+ *   taken (practically never); database errors pass through. Nothing is stored in any of these cases.
  * Source: DESIGN §6 (Availability, Reservation, Invoice, Coupon, Payment types), decisions 0033 and 0034.
  */
 export async function bookReservation(
@@ -105,7 +118,7 @@ export async function bookReservation(
     issuer: InvoiceIssuer;
     now: Date;
     mail?: (reservation: PlannedReservation, guestToken: string) => QueuedMail;
-    answer?: { key: string; body: (reservation: PlannedReservation) => unknown };
+    answer?: { key: string; requestHash?: string; body: (reservation: PlannedReservation) => unknown };
   },
 ): Promise<{ reservation: Reservation; guestToken: string }> {
   const {
@@ -171,7 +184,13 @@ export async function bookReservation(
       reservation: values,
       invoice: invoice ? { ...invoice, issuedAt: now } : null,
       mail: confirmed && input.mail ? input.mail(planned, guest.token) : null,
-      answer: input.answer ? { key: input.answer.key, json: JSON.stringify(input.answer.body(planned)) } : null,
+      answer: input.answer
+        ? {
+            key: input.answer.key,
+            requestHash: input.answer.requestHash,
+            json: JSON.stringify(input.answer.body(planned)),
+          }
+        : null,
     });
     let rows: Record<string, unknown>[];
     try {
@@ -183,6 +202,7 @@ export async function bookReservation(
         throw new CheckoutError(422, 'validation.failed', { couponCode: ['validation.coupon.used_up'] });
       }
       if (refusal === 'invoice_numbers_exhausted') throw new RangeError(`no invoice number left in ${invoice?.year}`);
+      if (refusal === 'idempotency_key_taken') throw new IdempotencyKeyTakenError();
       if (refusal === 'reference_taken') continue;
       throw error;
     }

@@ -4,10 +4,22 @@
  */
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { placeReservation, type PlannedReservation, type Reservation } from './checkout.server.ts';
+import {
+  IdempotencyKeyTakenError,
+  placeReservation,
+  type PlannedReservation,
+  type Reservation,
+} from './checkout.server.ts';
 import { CheckoutError } from './checkout-error.server.ts';
 import { grantGuestAccess } from './guest-access.server.ts';
-import { beginIdempotency, completeIdempotency, releaseIdempotency } from './idempotency.server.ts';
+import {
+  beginIdempotency,
+  completeIdempotency,
+  isAcceptableIdempotencyKey,
+  releaseIdempotency,
+  requestFingerprint,
+  scopedIdempotencyKey,
+} from './idempotency.server.ts';
 import { invoiceIssuerOf } from './invoices.server.ts';
 import { kickMailDelivery, reservationConfirmationMail } from './mail.server.ts';
 import { startOnlinePayment } from './online-payment.server.ts';
@@ -106,50 +118,26 @@ function confirmationMail(ctx: ServiceContext, input: CheckoutSubmission) {
     });
 }
 
+/** How the booking stores its idempotent answer: a new row for the key, or the completion of a begun one. */
+type AnswerPlan = { key: string; requestHash?: string } | null;
+
 /**
- * Submits the checkout (`POST /api/checkout`, DESIGN §5):
- * 1. with an `Idempotency-Key`: a replay gets the stored answer (status and body as first sent); the key is
- *    checked first because after a success the cart is gone;
- * 2. `placeReservation` (validate, price, book); the confirmation mail is queued by the booking's own
- *    statement (a failure to queue it fails the booking: no booking without its mail); with a key, the 201
- *    answer is stored by it too, so a crash in between cannot book twice;
- * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
- * 4. an online payment (`pending_payment`, issue 13): the provider's hosted checkout is started, and the answer's
- *    redirect is the reservation's `…/bezahlen` path that leads there;
- * 5. mail delivery is kicked (offline types; an online payment's confirmation is queued by its webhook).
- *
- * @param ctx - database, clock, logger and configuration (`PUBLIC_URL`, mail settings).
- * @param input - see {@link CheckoutSubmission}.
- * @returns 201 `{reservation, redirect}` (reservation: reference, status, totalCents, currency, entryTime,
- *   exitTime (airport local), paymentType, invoiceNumber), or a replayed `{status, body}`.
- * @throws CheckoutError (a RequestError) 409 no cart / locked / sold out / not bookable / key in flight,
- *   422 validation or key invalid or mismatch — the API maps it to JSON; database errors pass through.
- * Source: DESIGN §5 (POST checkout, Idempotency-Key), DESIGN §6 (Reservation), issue 3 (confirmation mail).
+ * Books (`placeReservation`) with the answer stored as `plan` says, then updates the session: guest access, no
+ * cart. An online payment's hosted checkout is started; mail delivery is kicked.
  */
-export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmission): Promise<CheckoutAnswer> {
-  const key = await beginKey(ctx, input);
-  if (key !== null && typeof key === 'object') return key;
-
-  let placed: Awaited<ReturnType<typeof placeReservation>>;
-  try {
-    placed = await placeReservation(ctx.db, {
-      cart: input.session.get('cart') ?? null,
-      body: input.body,
-      userId: input.session.get('userId') ?? null,
-      locale: input.locale,
-      issuer: invoiceIssuerOf(ctx.env),
-      now: ctx.now(),
-      // Queued only with a confirmed booking: an online payment's confirmation is queued when the provider reports
-      // the payment (issue 13).
-      mail: confirmationMail(ctx, input),
-      answer: key ? { key, body: (reservation) => createdAnswer(reservation, input.locale) } : undefined,
-    });
-  } catch (error) {
-    if (key) await settleFailedKey(ctx, key, error, input.locale);
-    throw error;
-  }
-
-  const { reservation } = placed;
+async function book(ctx: ServiceContext, input: CheckoutSubmission, plan: AnswerPlan): Promise<CheckoutAnswer> {
+  const { reservation } = await placeReservation(ctx.db, {
+    cart: input.session.get('cart') ?? null,
+    body: input.body,
+    userId: input.session.get('userId') ?? null,
+    locale: input.locale,
+    issuer: invoiceIssuerOf(ctx.env),
+    now: ctx.now(),
+    // Queued only with a confirmed booking: an online payment's confirmation is queued when the provider reports
+    // the payment (issue 13).
+    mail: confirmationMail(ctx, input),
+    answer: plan ? { ...plan, body: (planned) => createdAnswer(planned, input.locale) } : undefined,
+  });
   grantGuestAccess(input.session, reservation.reference);
   input.session.set('bookedReference', reservation.reference);
   input.session.unset('cart');
@@ -164,4 +152,61 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
   // The confirmation was queued with the booking; the mail worker (the jobs process in a cluster) delivers it.
   kickMailDelivery(ctx);
   return { status: 201, body: createdAnswer(reservation, input.locale) };
+}
+
+/**
+ * Submits the checkout (`POST /api/checkout`, DESIGN §5):
+ * 1. `placeReservation` (validate, price, book); the confirmation mail is queued by the booking's own
+ *    statement (a failure to queue it fails the booking: no booking without its mail);
+ * 2. with an `Idempotency-Key` (1–200 characters, else 422), the booking statement stores the 201 answer as the
+ *    key's row too, so a crash in between cannot book twice, and refuses to book when the key has a row already
+ *    (decision 0034: one round trip less than beginning the key first). Only when the booking is refused (that
+ *    row, or a 409/422 of its own) is the request judged against the key as before: the stored answer of an
+ *    earlier request with the same body is replayed (status and body as first sent; after a success the cart is
+ *    gone, so a retry lands here), a different body is 422 and a request in flight 409; a key that was free, or
+ *    abandoned long ago, gets this request's 422 stored for replays (a 409 depends on the moment and is not), or,
+ *    when the booking was refused only for the key's old row, books again under it;
+ * 3. the session gets guest access to the reservation and loses its cart (the caller saves the session);
+ * 4. an online payment (`pending_payment`, issue 13): the provider's hosted checkout is started, and the answer's
+ *    redirect is the reservation's `…/bezahlen` path that leads there;
+ * 5. mail delivery is kicked (offline types; an online payment's confirmation is queued by its webhook).
+ *
+ * @param ctx - database, clock, logger and configuration (`PUBLIC_URL`, mail settings).
+ * @param input - see {@link CheckoutSubmission}.
+ * @returns 201 `{reservation, redirect}` (reservation: reference, status, totalCents, currency, entryTime,
+ *   exitTime (airport local), paymentType, invoiceNumber), or a replayed `{status, body}`.
+ * @throws CheckoutError (a RequestError) 409 no cart / locked / sold out / not bookable / key in flight,
+ *   422 validation or key invalid or mismatch — the API maps it to JSON; database errors pass through.
+ * Source: DESIGN §5 (POST checkout, Idempotency-Key), DESIGN §6 (Reservation), issue 3 (confirmation mail),
+ *   decision 0034.
+ */
+export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmission): Promise<CheckoutAnswer> {
+  if (input.idempotencyKey === undefined) return book(ctx, input, null);
+  if (!isAcceptableIdempotencyKey(input.idempotencyKey)) {
+    throw new CheckoutError(422, 'checkout.api.idempotency_key_invalid');
+  }
+  const claim = {
+    key: scopedIdempotencyKey(input.session.id, input.idempotencyKey),
+    requestHash: requestFingerprint(input.body, input.session.get('cart') ?? null),
+  };
+  try {
+    return await book(ctx, input, claim);
+  } catch (error) {
+    // Database and other unexpected errors stored nothing (no key row either): the client may retry.
+    if (!(error instanceof RequestError)) throw error;
+    const key = await beginKey(ctx, input);
+    if (key !== null && typeof key === 'object') return key;
+    if (key === null) throw error;
+    if (error instanceof IdempotencyKeyTakenError) {
+      // The row that refused the booking was an abandoned request's, taken over now: book under it.
+      try {
+        return await book(ctx, input, { key });
+      } catch (retryError) {
+        await settleFailedKey(ctx, key, retryError, input.locale);
+        throw retryError;
+      }
+    }
+    await settleFailedKey(ctx, key, error, input.locale);
+    throw error;
+  }
 }

@@ -19,7 +19,7 @@ import type { InvoiceIssuer } from './invoices.server.ts';
 
 export { CheckoutError } from './checkout-error.server.ts';
 export { validateCheckoutStep, type ValidatedStep } from './checkout-validate.server.ts';
-export type { PlannedReservation, Reservation } from './checkout-book.server.ts';
+export { IdempotencyKeyTakenError, type PlannedReservation, type Reservation } from './checkout-book.server.ts';
 
 /**
  * Places a reservation (`POST /api/checkout`, DESIGN §5): cart → validate → price → book.

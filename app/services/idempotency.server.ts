@@ -67,6 +67,11 @@ function sameRequest(stored: string, current: string): boolean {
   return storedBody === currentBody && currentCart === 'cart:none';
 }
 
+/** Whether a client's `Idempotency-Key` header has an accepted length (DESIGN §5: 1–200 characters). */
+export function isAcceptableIdempotencyKey(key: string): boolean {
+  return key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH;
+}
+
 /** The row key of a client key in a session's scope. */
 export function scopedIdempotencyKey(sessionId: string, key: string): string {
   return `${sha256(sessionId)}:${key}`;
@@ -86,7 +91,7 @@ export async function beginIdempotency(
   db: Database,
   input: { key: string; sessionId: string; body: unknown; cart: unknown },
 ): Promise<IdempotencyDecision> {
-  if (input.key.length < 1 || input.key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+  if (!isAcceptableIdempotencyKey(input.key)) {
     return { kind: 'refused', status: 422, messageKey: 'checkout.api.idempotency_key_invalid' };
   }
   const key = scopedIdempotencyKey(input.sessionId, input.key);
