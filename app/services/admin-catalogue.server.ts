@@ -451,9 +451,9 @@ export async function loadCapacity(
 /**
  * Sets the capacity of a tariff's days `from`..`to`: a number of spaces, 0 (blackout) or back to the tariff's
  * daily capacity. One `INSERT … ON CONFLICT DO UPDATE` over the dates in ascending order creates or locks each
- * day's row in date order — the order the booking locks them (`reserveDays`), so the two wait on each other and
- * cannot deadlock — and hands back the booked spaces; a day whose bookings exceed the new capacity refuses the
- * whole change (rolled back, the days listed).
+ * day's row in date order — the order the booking statement locks them (decision 0034), so the two wait on each
+ * other and cannot deadlock — and hands back the booked spaces; a day whose bookings exceed the new capacity
+ * refuses the whole change (rolled back, the days listed).
  *
  * @param input - the form's strings: `from`, `to` (`YYYY-MM-DD`), `mode` `set`|`blackout`|`reset`, `capacity`.
  * @returns the number of days changed.
