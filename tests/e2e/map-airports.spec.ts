@@ -138,6 +138,7 @@ test.describe('privacy-first map', () => {
     // the cookie alone (no localStorage) is enough, and localStorage alone restores the cookie
     await page.evaluate(() => localStorage.removeItem('eap_map-consent'));
     await page.reload();
+    await hydrated(page);
     await expect(page.getByRole('button', { name: 'Karte ausblenden' })).toBeVisible();
 
     // withdrawn: back to the overview, cookie and storage cleared, nothing loads on the next page

@@ -31,12 +31,16 @@ function useMapConsent(): [boolean, (granted: boolean) => void] {
   const root = useRouteLoaderData('root') as { mapConsent?: boolean } | undefined;
   const hydrated = useHydrated();
   const [choice, setChoice] = useState<boolean | null>(null);
+  // Set at the click itself: an effect of an earlier render may still run after it (a click on the server's
+  // button right at hydration) and must not store again the consent just withdrawn.
+  const chosen = useRef(false);
   const granted = choice ?? (root?.mapConsent === true || (hydrated && readStoredMapConsent()));
   // Keeps cookie and localStorage in step (a cleared cookie is written again from localStorage).
   useEffect(() => {
-    if (granted) storeMapConsent(true);
+    if (granted && !chosen.current) storeMapConsent(true);
   }, [granted]);
   const choose = (next: boolean) => {
+    chosen.current = true;
     storeMapConsent(next);
     setChoice(next);
   };
