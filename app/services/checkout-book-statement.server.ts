@@ -69,11 +69,7 @@ const RESERVATION_COLUMNS = RESERVATION_INSERT_KEYS.map((key) => ({
 
 /** Why a booking statement stored nothing: the `shop_refuse` reason it raised. */
 export type BookingRefusal =
-  | 'sold_out'
-  | 'coupon_used_up'
-  | 'invoice_numbers_exhausted'
-  | 'reference_taken'
-  | 'idempotency_key_taken';
+  'sold_out' | 'coupon_used_up' | 'invoice_numbers_exhausted' | 'reference_taken' | 'idempotency_key_taken';
 
 /** The reasons `shop_refuse` raises from this statement (its error's message). */
 export const BOOKING_REFUSALS: readonly BookingRefusal[] = [
