@@ -115,7 +115,7 @@ export type BookingStatementInput = {
 };
 
 /** Collects positional parameters; `add` returns the cast placeholder (`$3::integer`). */
-class Parameters {
+class ParameterList {
   readonly values: (string | number | boolean | null)[] = [];
   add(value: unknown, type: string): string {
     this.values.push(toDriverValue(value));
@@ -142,7 +142,7 @@ function toDriverValue(value: unknown): string | number | boolean | null {
  *   Invoice: gapless per year), issue 12 (history), issue 14 (outbox with the booking).
  */
 export function bookingStatement(input: BookingStatementInput): PreparedStatement {
-  const p = new Parameters();
+  const p = new ParameterList();
   const tariffId = p.add(input.tariffId, 'integer');
   const parts: string[] = [
     `tariff as (select capacity from tariffs where id = ${tariffId} for share)`,

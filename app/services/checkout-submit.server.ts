@@ -70,15 +70,16 @@ function createdAnswer(
 }
 
 /**
- * Starts idempotent handling when the request carries a key.
- * @returns the key to complete or release, null without a header, or the stored answer to replay.
+ * Judges a request with an `Idempotency-Key` against the key's row (`beginIdempotency`), after its booking was
+ * refused.
+ * @param key - the `Idempotency-Key` header as sent.
+ * @returns the scoped key, now `in_flight` for this request, to complete or release; or the stored answer to replay.
  * @throws CheckoutError 409 `checkout.api.idempotency_in_flight`, 422 `checkout.api.idempotency_key_invalid` /
  *   `checkout.api.idempotency_mismatch`.
  */
-async function beginKey(ctx: ServiceContext, input: CheckoutSubmission): Promise<string | null | CheckoutAnswer> {
-  if (input.idempotencyKey === undefined) return null;
+async function beginKey(ctx: ServiceContext, input: CheckoutSubmission, key: string): Promise<string | CheckoutAnswer> {
   const decision = await beginIdempotency(ctx.db, {
-    key: input.idempotencyKey,
+    key,
     sessionId: input.session.id,
     body: input.body,
     cart: input.session.get('cart') ?? null,
@@ -194,9 +195,8 @@ export async function submitCheckout(ctx: ServiceContext, input: CheckoutSubmiss
   } catch (error) {
     // Database and other unexpected errors stored nothing (no key row either): the client may retry.
     if (!(error instanceof RequestError)) throw error;
-    const key = await beginKey(ctx, input);
-    if (key !== null && typeof key === 'object') return key;
-    if (key === null) throw error;
+    const key = await beginKey(ctx, input, input.idempotencyKey);
+    if (typeof key === 'object') return key;
     if (error instanceof IdempotencyKeyTakenError) {
       // The row that refused the booking was an abandoned request's, taken over now: book under it.
       try {
