@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bookingStatement, type BookingStatementInput } from './checkout-book-statement.server.ts';
 
+const sessionRow = {
+  id: 'session-id',
+  json: '{"bookedReference":"ABCDEFGH"}',
+  expiresAt: new Date('2026-12-09T10:00:00Z'),
+  userId: null,
+};
+
 function input(overrides: Partial<BookingStatementInput> = {}): BookingStatementInput {
   const now = new Date('2026-11-25T10:00:00Z');
   return {
@@ -44,6 +51,7 @@ function input(overrides: Partial<BookingStatementInput> = {}): BookingStatement
     invoice: { year: 2026, prefix: 'RE-2026-', issuedAt: now, json: '{"number":"{n}"}', placeholder: '{n}' },
     mail: null,
     answer: null,
+    session: null,
     ...overrides,
   };
 }
@@ -64,6 +72,17 @@ describe('bookingStatement', () => {
     expect(statement.values).toContain('{"email":"a@example.com"}');
   });
 
+  it('stores the session only with an inserted reservation, its values as parameters', () => {
+    const statement = bookingStatement(input({ session: sessionRow }));
+    expect(statement.name).toBe('booking_invoice_session');
+    expect(statement.text).toMatch(/session as \(insert into sessions[\s\S]*from inserted/);
+    expect(statement.text).not.toContain('session-id');
+    expect(statement.values).toContain('session-id');
+    expect(statement.values).toContain('{"bookedReference":"ABCDEFGH"}');
+    expect(statement.values).toContain('2026-12-09T10:00:00.000Z');
+    expect(highestParameter(statement.text)).toBe(statement.values.length);
+  });
+
   it('has one text per variant, so one prepared statement name never stands for two texts', () => {
     const texts = new Map<string, string>();
     const mail = { kind: 'k', baseUrl: 'http://x', locale: 'de', to: 'a@b.c', subject: 's', payload: { a: 'b' } };
@@ -72,19 +91,28 @@ describe('bookingStatement', () => {
       for (const invoice of [input().invoice, null]) {
         for (const withMail of [true, false]) {
           for (const answer of answers) {
-            const parts = { couponId, invoice, mail: withMail ? mail : null, answer };
-            const a = bookingStatement(input(parts));
-            const b = bookingStatement(input({ ...parts, tariffId: 8, dates: ['2027-01-01'] }));
-            expect(b.name).toBe(a.name);
-            expect(b.text).toBe(a.text);
-            expect(highestParameter(a.text)).toBe(a.values.length);
-            texts.set(a.name, a.text);
+            for (const session of [null, sessionRow]) {
+              const parts = { couponId, invoice, mail: withMail ? mail : null, answer, session };
+              const a = bookingStatement(input(parts));
+              const b = bookingStatement(
+                input({
+                  ...parts,
+                  tariffId: 8,
+                  dates: ['2027-01-01'],
+                  session: session && { ...session, id: 'other' },
+                }),
+              );
+              expect(b.name).toBe(a.name);
+              expect(b.text).toBe(a.text);
+              expect(highestParameter(a.text)).toBe(a.values.length);
+              texts.set(a.name, a.text);
+            }
           }
         }
       }
     }
-    expect(texts.size).toBe(24);
-    expect(new Set(texts.values()).size).toBe(24);
+    expect(texts.size).toBe(48);
+    expect(new Set(texts.values()).size).toBe(48);
   });
 
   it('refuses through shop_refuse, naming the reasons the caller maps', () => {

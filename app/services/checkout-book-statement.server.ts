@@ -9,7 +9,8 @@
  * one space per day in date order where the capacity allows → `available` has a row only when every day was
  * booked within capacity → `redeemed` counts the coupon use only then, within its limit → `go` → `counter` and
  * `numbered` draw the year's next invoice number (confirmed bookings) → `inserted` stores the reservation under
- * the drawn reference (no row when it is taken) → history, invoice, mail, answer (the idempotency key's row, last).
+ * the drawn reference (no row when it is taken) → history, invoice, mail, the visitor's session (decision 0035),
+ * answer (the idempotency key's row, last).
  * When `inserted` has no row, or a new key's row could not be inserted because the key has one already, the final
  * select calls `shop_refuse(reason)` (migration 0017), whose error aborts the statement: no day, coupon use or
  * number stays taken.
@@ -17,6 +18,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PreparedStatement } from '#database/prepared-statement.server.ts';
 import { reservations } from '#database/schema.ts';
+import type { SessionRow } from './session-port.ts';
 
 /** The reservation columns a booking writes, in statement order (the rest keep their defaults or stay null). */
 const RESERVATION_INSERT_KEYS = [
@@ -112,6 +114,11 @@ export type BookingStatementInput = {
    * one, the completion of the caller's `in_flight` row for `key`
    */
   answer: { key: string; json: string; requestHash?: string } | null;
+  /**
+   * the visitor's session as it is to be stored after the booking (guest access, no cart), upserted with it so the
+   * session needs no round trip of its own (decision 0035); null to leave the session to the caller
+   */
+  session: SessionRow | null;
 };
 
 /** Collects positional parameters; `add` returns the cast placeholder (`$3::integer`). */
@@ -209,6 +216,15 @@ export function bookingStatement(input: BookingStatementInput): PreparedStatemen
         from inserted)`,
     );
   }
+  if (input.session) {
+    const session = input.session;
+    parts.push(
+      `session as (insert into sessions (id, data, expires_at, user_id)
+        select ${p.add(session.id, 'text')}, ${p.add(session.json, 'jsonb')}, ${p.add(session.expiresAt, 'timestamptz')},
+          ${p.add(session.userId, 'integer')} from inserted
+        on conflict (id) do update set data = excluded.data, expires_at = excluded.expires_at, user_id = excluded.user_id)`,
+    );
+  }
   const claimsKey = input.answer?.requestHash !== undefined;
   if (input.answer && input.answer.requestHash !== undefined) {
     // Last, so a concurrent request with the same key waits here (unique index) until this one has committed,
@@ -242,6 +258,7 @@ export function bookingStatement(input: BookingStatementInput): PreparedStatemen
     input.invoice ? 'invoice' : '',
     input.mail ? 'mail' : '',
     input.answer ? (claimsKey ? 'newkey' : 'answer') : '',
+    input.session ? 'session' : '',
   ]
     .filter(Boolean)
     .join('_');

@@ -38,6 +38,7 @@ import { createGuestToken } from './guest-access.server.ts';
 import { unnumberedInvoice, type InvoiceIssuer } from './invoices.server.ts';
 import { holdUntilFrom } from './online-payment.server.ts';
 import { initialStatus } from './payment.server.ts';
+import type { SessionRow } from './session-port.ts';
 
 /** A stored reservation row. */
 export type Reservation = typeof reservations.$inferSelect;
@@ -99,6 +100,8 @@ function refusalOf(error: unknown): BookingRefusal | null {
  *   `invoiceNumber` a placeholder the statement replaces by the drawn number), stored for `key` as a new row when
  *   `requestHash` is given (the booking is refused when the key has a row already), else into the caller's
  *   `in_flight` row of `key`.
+ * @param input.session - the visitor's session row as it is to be after this booking (decision 0035), stored by
+ *   the statement with the booking; omitted, the session is the caller's to save.
  * @returns the stored reservation (invoice number set when confirmed) and the plain guest access token (only its
  *   hash is stored).
  * @throws CheckoutError 409 `checkout.api.sold_out`, 422 `validation.failed` with `couponCode`
@@ -119,6 +122,7 @@ export async function bookReservation(
     now: Date;
     mail?: (reservation: PlannedReservation, guestToken: string) => QueuedMail;
     answer?: { key: string; requestHash?: string; body: (reservation: PlannedReservation) => unknown };
+    session?: (reservation: PlannedReservation) => SessionRow;
   },
 ): Promise<{ reservation: Reservation; guestToken: string }> {
   const {
@@ -191,6 +195,7 @@ export async function bookReservation(
             json: JSON.stringify(input.answer.body(planned)),
           }
         : null,
+      session: input.session ? input.session(planned) : null,
     });
     let rows: Record<string, unknown>[];
     try {

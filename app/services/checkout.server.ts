@@ -42,6 +42,7 @@ export { IdempotencyKeyTakenError, type PlannedReservation, type Reservation } f
  * @param input.now - current instant (lead time, confirmation time, invoice year in the shop's time zone).
  * @param input.mail - see `bookReservation`: the mail queued with a confirmed booking.
  * @param input.answer - see `bookReservation`: the idempotency key completed with the booking.
+ * @param input.session - see `bookReservation`: the visitor's session stored with the booking.
  * @returns the stored reservation and the plain guest access token (only its hash is stored).
  * @throws CheckoutError 409 `checkout.api.no_cart` / `api.error.airport_locked` / `checkout.api.sold_out` /
  *   `checkout.api.not_bookable`; 422 `validation.failed` (field errors, including `couponCode`
@@ -60,6 +61,7 @@ export async function placeReservation(
     now: Date;
     mail?: Parameters<typeof bookReservation>[1]['mail'];
     answer?: Parameters<typeof bookReservation>[1]['answer'];
+    session?: Parameters<typeof bookReservation>[1]['session'];
   },
 ): ReturnType<typeof bookReservation> {
   const context = await loadCartContext(db, input.cart);
@@ -75,5 +77,6 @@ export async function placeReservation(
     now: input.now,
     mail: input.mail,
     answer: input.answer,
+    session: input.session,
   });
 }

@@ -6,36 +6,39 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Options, Store } from 'express-rate-limit';
 import type { Database } from '#database/client.server.ts';
+import { runStatement, type PreparedStatement } from '#database/prepared-statement.server.ts';
 import { rateLimits } from '#database/schema.ts';
 
 /**
- * The counting upsert, prepared once per database (issue 11: every API call counts a hit, so it is planned once
- * per connection instead of built and planned per request). Windows are measured on the database clock only, so
- * app servers with skewed clocks agree.
+ * The counting upsert as SQL text, `$1` the counter's key and `$2` the window in seconds, returning `hits` and
+ * `reset_at`: a common table expression other statements can begin with (the API's session read counts its request
+ * in the same round trip, decision 0035). Windows are measured on the database clock only, so app servers with
+ * skewed clocks agree; a window that has ended starts again at 1. Atomic under concurrency on PostgreSQL (one
+ * upsert of one row).
+ * Source: decision 0007.
  */
-function prepareHit(db: Database) {
-  return db
-    .insert(rateLimits)
-    .values({
-      key: sql.placeholder('key'),
-      hits: 1,
-      resetAt: sql`now() + make_interval(secs => ${sql.placeholder('seconds')}::double precision)`,
-    })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
-    .prepare('rate_limit_hit');
-}
+export const RATE_LIMIT_HIT_SQL = `insert into rate_limits (key, hits, reset_at)
+  values ($1::text, 1, now() + make_interval(secs => $2::double precision))
+  on conflict (key) do update set
+    hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+  returning hits, reset_at`;
 
-const hitStatements = new WeakMap<Database, ReturnType<typeof prepareHit>>();
+/** The counting upsert alone, as a named statement (prepared once per connection on PostgreSQL; issue 11). */
+function hitStatement(key: string, windowMs: number): PreparedStatement {
+  return { name: 'rate_limit_hit', text: RATE_LIMIT_HIT_SQL, values: [key, windowMs / 1000] };
+}
 
 /** Hits in the current window and when it ends. */
 export type RateLimitHit = { totalHits: number; resetTime: Date };
+
+/** The columns {@link RATE_LIMIT_HIT_SQL} returns, as the driver gives them. */
+export type HitRow = { hits: number; reset_at: Date | string };
+
+/** A returned counter row as a {@link RateLimitHit} (PGlite and node-postgres both give `Date`; text is parsed). */
+export function hitFromRow(row: HitRow): RateLimitHit {
+  return { totalHits: row.hits, resetTime: row.reset_at instanceof Date ? row.reset_at : new Date(row.reset_at) };
+}
 
 /** A counter family (`name`) in the database, e.g. `error-report`, keyed by client (IP). */
 export class DatabaseRateLimitStore implements Store {
@@ -64,13 +67,8 @@ export class DatabaseRateLimitStore implements Store {
 
   /** Like `increment`, with an explicit window length in ms (for callers outside express-rate-limit). */
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    let statement = hitStatements.get(this.db);
-    if (!statement) {
-      statement = prepareHit(this.db);
-      hitStatements.set(this.db, statement);
-    }
-    const [row] = await statement.execute({ key: `${this.prefix}:${key}`, seconds: windowMs / 1000 });
-    return { totalHits: row.hits, resetTime: row.resetAt };
+    const [row] = await runStatement<HitRow>(this.db, hitStatement(`${this.prefix}:${key}`, windowMs));
+    return hitFromRow(row);
   }
 
   /** Hits of `key` in its current window without counting one (0 when none or the window has ended). */

@@ -43,6 +43,15 @@ export type SessionValues = {
 };
 
 /**
+ * A session's row as a service's own statement stores it (decision 0035): the id, the data as JSON text, when the
+ * row expires and the signed-in user (null for a guest).
+ */
+export type SessionRow = { id: string; json: string; expiresAt: Date; userId: number | null };
+
+/** A change of a session's fields, applied to the session or to a draft of it. */
+export type SessionChange = (session: SessionPort) => void;
+
+/**
  * A loaded session as services see it: read and change fields (changes are kept in memory) and `save()` them.
  * `id` identifies the session (idempotency keys are scoped to it).
  */
@@ -63,4 +72,13 @@ export interface SessionPort {
   rotate(): Promise<void>;
   /** deletes the stored session and continues as a new, empty, anonymous one with a new id (sign-out) */
   destroy(): Promise<void>;
+  /**
+   * The row this session is to be stored as once `change` is applied, leaving the session itself unchanged: for a
+   * statement that stores the session with its own writes, so both commit together in one round trip (decision
+   * 0035). After that statement has committed, call `applyStored(change)`. Absent on sessions not stored in the
+   * `sessions` table (test doubles): the caller then applies the change and saves as usual.
+   */
+  rowAfter?(change: SessionChange): SessionRow;
+  /** Applies `change`, whose row (`rowAfter(change)`) a statement has stored already: `save()` need not write it. */
+  applyStored?(change: SessionChange): void;
 }

@@ -147,3 +147,68 @@ describe('rate-limit counters in the database (DESIGN §1)', () => {
     }
   });
 });
+
+describe('the checkout limit, counted with the session read (decisions 0007, 0035)', () => {
+  const validate = (client: ApiClient) => client.post('checkout/validate/travel', {});
+
+  it('answers 120 checkout calls a minute per client, then 429 JSON with Retry-After and RateLimit headers', async () => {
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'checkout:%'`);
+    const client = await new ApiClient(test).start();
+    const first = await validate(client);
+    expect(first.status).toBe(409); // no cart: refused, and counted all the same
+    expect(first.headers['ratelimit-policy']).toBe('120;w=60');
+    expect(first.headers.ratelimit).toMatch(/^limit=120, remaining=119, reset=(59|60)$/);
+    for (let i = 1; i < 120; i++) expect((await validate(client)).status).toBe(409);
+    const refused = await validate(client);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/application\/json/);
+    expect(refused.body).toEqual({ message: translator('de')('api.error.rate_limited') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(refused.headers.ratelimit).toMatch(/remaining=0/);
+    // the count belongs to the client's address, not to its cookie …
+    const other = await new ApiClient(test).start();
+    expect((await validate(other)).status).toBe(429);
+    // … and is shared by every app process on the database (a second instance, as a second worker would be)
+    const second = await createTestApp({ sharedWith: test });
+    try {
+      expect((await validate(await new ApiClient(second).start())).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+    // reservations have a counter of their own; other API paths none
+    expect((await client.get('auth/check')).status).toBe(200);
+    const [counter] = await test.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'checkout:%'`);
+    expect(counter.hits).toBe(123);
+  });
+
+  it('starts a new window once the minute is over', async () => {
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'checkout:%'`);
+    const client = await new ApiClient(test).start();
+    for (let i = 0; i < 120; i++) await validate(client);
+    expect((await validate(client)).status).toBe(429);
+    await test.ctx.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(sql`${rateLimits.key} like 'checkout:%'`);
+    const again = await validate(client);
+    expect(again.status).toBe(409);
+    expect(again.headers.ratelimit).toMatch(/remaining=119/);
+  });
+
+  it('refuses a forged CSRF token with 419 after counting it, and counts no request without a limit', async () => {
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'checkout:%'`);
+    const client = await new ApiClient(test).start();
+    client.csrfToken = 'forged';
+    expect((await validate(client)).status).toBe(419);
+    expect((await client.get('faq')).status).toBe(200);
+    const counters = await test.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'checkout:%'`);
+    expect(counters.map((c) => c.hits)).toEqual([1]);
+  });
+});

@@ -91,3 +91,27 @@ describe('checkout.tariffs loader queries', () => {
     expect(hamburg.queries).toBe(frankfurt.queries);
   });
 });
+
+describe('round trips of a booking (decision 0035)', () => {
+  it('counts the rate-limit hit with the session read, and stores the session with the booking', async () => {
+    const { checkoutBody } = await import('../fixtures/checkout-body.ts');
+    const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-09T18:00' };
+    const client = await new ApiClient(test).start();
+    const [tariff] = (await test.ctx.db.query.tariffs.findMany()).filter((t) => t.active);
+    const queries = (res: { headers: Record<string, string> }) =>
+      Number(/desc="(\d+) queries"/.exec(res.headers['server-timing'])?.[1]);
+    // warm: the catalogue is in memory after a first cart
+    expect(
+      (await client.post('checkout/cart', { airportId: tariff.airportId, tariffId: tariff.id, ...stay })).status,
+    ).toBe(200);
+    const cart = await client.post('checkout/cart', { airportId: tariff.airportId, tariffId: tariff.id, ...stay });
+    expect(cart.status).toBe(200);
+    // session with its hit, the stay's occupancy, the session's cart
+    expect(queries(cart)).toBe(3);
+    const booked = await client.post('checkout', checkoutBody(stay), { 'Idempotency-Key': 'round-trips' });
+    expect(booked.status).toBe(201);
+    // session with its hit, the booking with the session after it (the shared NOTIFY goes after the answer)
+    expect(queries(booked)).toBeLessThanOrEqual(3);
+    expect(queries(booked)).toBeGreaterThanOrEqual(2);
+  });
+});
