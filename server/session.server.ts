@@ -107,7 +107,8 @@ export class Session implements SessionPort {
 
   /** The row of this session's data with `change` applied to a copy (decision 0035); the session stays as it is. */
   rowAfter(change: SessionChange): SessionRow {
-    const draft = new Session(this.store, this.id, structuredClone(this.data), false);
+    // A shallow copy is enough: `set` and `unset` replace a field's value, never change it in place.
+    const draft = new Session(this.store, this.id, { ...this.data }, false);
     change(draft);
     return this.store.rowOf(this.id, draft.data);
   }

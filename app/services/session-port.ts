@@ -48,7 +48,10 @@ export type SessionValues = {
  */
 export type SessionRow = { id: string; json: string; expiresAt: Date; userId: number | null };
 
-/** A change of a session's fields, applied to the session or to a draft of it. */
+/**
+ * A change of a session's fields, applied to the session or to a draft of it. It goes through `set` and `unset`
+ * only (a new array, never a pushed element): a draft shares the session's unchanged values.
+ */
 export type SessionChange = (session: SessionPort) => void;
 
 /**
