@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSoldOut, remainingSpaces, type DayOccupancy } from './availability';
+import { changesWhatOffersShow, FEW_SPACES_LEFT, isSoldOut, remainingSpaces, type DayOccupancy } from './availability';
 
 const dates = ['2026-12-01', '2026-12-02', '2026-12-03'];
 
@@ -62,5 +62,17 @@ describe('isSoldOut', () => {
     expect(isSoldOut(dates, [{ day: '2026-12-01', booked: 0, capacity: 0 }], 20)).toBe(true);
     expect(isSoldOut(dates, [], 0)).toBe(true);
     expect(isSoldOut(dates, [], 1)).toBe(false);
+  });
+});
+
+describe('changesWhatOffersShow', () => {
+  it('is true from the threshold down (the count is shown, or sold out), false above it', () => {
+    expect(FEW_SPACES_LEFT).toBe(5);
+    expect(changesWhatOffersShow(0)).toBe(true);
+    expect(changesWhatOffersShow(-2)).toBe(true);
+    expect(changesWhatOffersShow(5)).toBe(true);
+    // 7 → 6 left: both above the threshold, no offer looks different
+    expect(changesWhatOffersShow(6)).toBe(false);
+    expect(changesWhatOffersShow(999_999)).toBe(false);
   });
 });

@@ -13,6 +13,27 @@ import type { LocalDate } from './local-time';
 export type DayOccupancy = { day: LocalDate; booked: number; capacity: number | null };
 
 /**
+ * From this many free spaces down, an offer names the number ("only 3 left"); above it an offer looks the same
+ * whatever the number. Source: the offer card (issue 2), decision 0036.
+ */
+export const FEW_SPACES_LEFT = 5;
+
+/**
+ * Whether a booking that left `fewestLeft` free spaces on the fullest day of its stay can change what an offer
+ * shows for any stay: only when that day is now at or below {@link FEW_SPACES_LEFT} (before the booking it had one
+ * more; both above the threshold look alike, and every other day of the stay had more). A booking that changes
+ * nothing shown need not drop cached tariffs pages (decision 0036).
+ *
+ * @param fewestLeft - `capacity − booked` after the booking on the stay's fullest day (may be negative after a
+ *   capacity reduction).
+ * @returns true when cached tariffs pages of the airport may now be wrong.
+ * Source: decision 0036.
+ */
+export function changesWhatOffersShow(fewestLeft: number): boolean {
+  return fewestLeft <= FEW_SPACES_LEFT;
+}
+
+/**
  * Free spaces for a whole stay: the minimum over its dates of `capacity − booked`, where a date without a
  * row has 0 booked and the tariff capacity. Never negative (overbooked days count as 0).
  *

@@ -143,7 +143,8 @@ function toDriverValue(value: unknown): string | number | boolean | null {
  * are present (coupon, invoice, mail, answer), so each such variant has one name and PostgreSQL prepares it once
  * per connection.
  *
- * @returns the named statement; its one row is the new reservation (database column names), or it fails with
+ * @returns the named statement; its one row is the new reservation (database column names) and `fewest_left`, the
+ *   free spaces left on the stay's fullest day after the booking (decision 0036), or it fails with
  *   `shop_refuse`'s error (SQLSTATE P0001, message one of {@link BOOKING_REFUSALS}).
  * Source: decision 0034 (one statement), decision 0033 (tariff row first), DESIGN §6 (Availability, Coupon,
  *   Invoice: gapless per year), issue 12 (history), issue 14 (outbox with the booking).
@@ -251,7 +252,8 @@ export function bookingStatement(input: BookingStatementInput): PreparedStatemen
     .join(' ');
   const keyTaken = claimsKey ? `when not exists (select from answer) then shop_refuse('idempotency_key_taken')` : '';
   const text = `with ${parts.join(',\n')}
-    select inserted.*, case when inserted.id is null then shop_refuse(case ${refusal} end) ${keyTaken} end as refused
+    select inserted.*, case when inserted.id is null then shop_refuse(case ${refusal} end) ${keyTaken} end as refused,
+      (select min(capacity - booked) from reserved) as fewest_left
     from (values (1)) as one (x) left join inserted on true`;
   const variant = [
     input.couponId !== null ? 'coupon' : '',

@@ -18,6 +18,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { runStatement } from '#database/prepared-statement.server.ts';
 import { reservations } from '#database/schema.ts';
+import { changesWhatOffersShow } from '~/domain/availability.ts';
 import { localToInstant } from '~/domain/local-time.ts';
 import type { PriceBreakdown } from '~/domain/pricing.ts';
 import { generateReference } from '~/domain/reference.ts';
@@ -212,11 +213,13 @@ export async function bookReservation(
       throw error;
     }
     const reservation = reservationFromRaw(rows[0] ?? {});
-    // Committed: this process's tariffs pages of the airport go now, the other processes' with the next (shared)
-    // NOTIFY (issue 11). The answer does not wait for it: under load that wait was a commit queue of its own. A
-    // failed NOTIFY leaves this process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking
-    // stands either way.
-    void availabilityChanged(db, airport.id).catch(() => undefined);
+    // Committed: when the booking changed what an offer shows (few spaces left, or sold out; decision 0036), this
+    // process's tariffs pages of the airport go now, the other processes' with the next (shared) NOTIFY (issue 11).
+    // The answer does not wait for it: under load that wait was a commit queue of its own. A failed NOTIFY leaves
+    // this process clean and the others' pages expire within PAGE_CACHE_SECONDS; the booking stands either way.
+    if (changesWhatOffersShow(Number(rows[0]?.fewest_left ?? 0))) {
+      void availabilityChanged(db, airport.id).catch(() => undefined);
+    }
     return { reservation, guestToken: guest.token };
   }
   throw new Error(`no free reservation reference after ${REFERENCE_ATTEMPTS} attempts`);

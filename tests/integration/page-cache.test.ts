@@ -32,6 +32,8 @@ beforeAll(async () => {
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 60 });
   ({ app, pageCache } = pagesApp);
   events = await pagesApp.load<typeof CacheEvents>('/app/services/cache-events.server.ts');
+  // The first render compiles the page's modules (slow on a busy machine): here, not in a test's 30 s.
+  await page('/buchung/tarife?airport=hamburg&entry=2026-12-20T08:00&exit=2026-12-21T08:00');
 }, 120_000);
 afterAll(async () => {
   await pagesApp?.close();
@@ -94,6 +96,41 @@ describe('page cache: availability', () => {
     const later = await page(TARIFFS_URL);
     expect(later.headers['x-page-cache']).toBe('hit');
     expect(soldOutCount(later.text)).toBe(before + 1);
+  });
+
+  it('keeps the tariffs pages while a booking leaves more than a few spaces, drops them once it leaves few (decision 0036)', async () => {
+    const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
+    const [, tariff] = await test.ctx.db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
+      .orderBy(tariffs.sort, tariffs.id)
+      .limit(2);
+    // Seven spaces left on every day of the stay: a booking leaves six, which no offer shows.
+    await test.ctx.db
+      .insert(tariffDays)
+      .values(DATES.map((day) => ({ tariffId: tariff.id, day, booked: tariff.capacity - 7 })))
+      .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: tariff.capacity - 7 } });
+    await events.availabilityChanged(test.ctx.db, fra.id);
+    await page(TARIFFS_URL);
+    expect((await page(TARIFFS_URL)).headers['x-page-cache']).toBe('hit');
+    const book = async () => {
+      const client = await new ApiClient({ ...test, app }).start();
+      expect((await client.post('checkout/cart', { airportId: fra.id, tariffId: tariff.id, ...stay })).status).toBe(
+        200,
+      );
+      const booked = await client.post('checkout', checkoutBody({ ...stay, personCount: 1, gender: false }));
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    };
+    await book();
+    const unchanged = await page(TARIFFS_URL);
+    expect(unchanged.headers['x-page-cache']).toBe('hit');
+    expect(unchanged.text).not.toContain('Nur noch 6 Plätze frei');
+    // The next leaves five: the offer names them, on the very next request.
+    await book();
+    const few = await page(TARIFFS_URL);
+    expect(few.headers['x-page-cache']).toBe('miss');
+    expect(few.text).toContain('Nur noch 5 Plätze frei');
   });
 
   it('drops only the tariffs pages of the airport whose availability changed', async () => {

@@ -1,4 +1,5 @@
 import { Ban, Bus, Car, CarFront, Clock, KeyRound, MapPin, ShieldCheck, Umbrella, Zap } from 'lucide-react';
+import { FEW_SPACES_LEFT } from '~/domain/availability.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { distanceMode, formatDistance } from '~/domain/distance.ts';
@@ -124,7 +125,7 @@ export function OfferCard({
           </p>
         ) : offer.price ? (
           <>
-            {offer.remaining <= 5 ? (
+            {offer.remaining <= FEW_SPACES_LEFT ? (
               <p className="text-sm font-medium text-warn">{t('offer.remaining', { count: offer.remaining })}</p>
             ) : null}
             {bookButton}
