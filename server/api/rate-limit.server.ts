@@ -45,9 +45,12 @@ const COUNTED_LIMITS: Record<string, CountedLimit> = {
   reservations: { name: 'reservations', limit: 120, windowMs: 60_000 },
 };
 
-/** The counted limit of an API path (relative to `/api`), or undefined when none applies. */
+/**
+ * The counted limit of an API path (relative to `/api`), or undefined when none applies. Case-insensitive, as
+ * Express routes are: `/api/Checkout/cart` reaches the cart and must count like it.
+ */
 export function countedLimitOf(path: string): CountedLimit | undefined {
-  const segment = /^\/([a-z-]+)(?:\/|$)/.exec(path)?.[1];
+  const segment = /^\/([a-z-]+)(?:\/|$)/i.exec(path)?.[1]?.toLowerCase();
   return segment && Object.hasOwn(COUNTED_LIMITS, segment) ? COUNTED_LIMITS[segment] : undefined;
 }
 

@@ -212,3 +212,18 @@ describe('the checkout limit, counted with the session read (decisions 0007, 003
     expect(counters.map((c) => c.hits)).toEqual([1]);
   });
 });
+
+describe('the counted limits by path', () => {
+  it('count the checkout whatever the case of its path, as Express routes it', async () => {
+    await test.ctx.db.delete(rateLimits).where(sql`${rateLimits.key} like 'checkout:%'`);
+    const client = await new ApiClient(test).start();
+    const res = await client.post('Checkout/Validate/travel', {});
+    expect(res.status).toBe(409); // routed to the validation (no cart)
+    expect(res.headers.ratelimit).toMatch(/remaining=119/);
+    const [counter] = await test.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'checkout:%'`);
+    expect(counter.hits).toBe(1);
+  });
+});
