@@ -162,7 +162,7 @@ export function MapPanel({ airports, lots = NO_LOTS, focus = null, tileUrl, labe
         <h3 className={`font-semibold ${current && lots.length > 0 ? 'mt-4' : ''}`}>
           {t('feature.map.list.airports')}
         </h3>
-        <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3 lg:grid-cols-1">
+        <ul className="mt-2 grid grid-cols-2 gap-x-3 sm:grid-cols-3 lg:grid-cols-1">
           {airports.map((a) => {
             const to = href(`/parkplatz/${a.slug}`);
             return (
@@ -170,7 +170,7 @@ export function MapPanel({ airports, lots = NO_LOTS, focus = null, tileUrl, labe
                 <a
                   href={to}
                   aria-current={a.slug === focus ? 'page' : undefined}
-                  className={`underline-offset-2 hover:underline ${a.slug === focus ? 'font-semibold text-ink' : 'text-accent'}`}
+                  className={`inline-block py-0.5 underline-offset-2 hover:underline ${a.slug === focus ? 'font-semibold text-ink' : 'text-accent'}`}
                   onClick={(event) => {
                     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                     event.preventDefault();

@@ -36,39 +36,39 @@ export function SiteFooter({ shop }: { shop: Shop }) {
         </div>
         <nav aria-label={t('footer.nav')}>
           <p className="font-semibold text-ink">{t('footer.service')}</p>
-          <ul className="mt-2 space-y-1">
+          <ul className="mt-2">
             <li>
-              <Link className="hover:text-accent" to={href('/parkplatz')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/parkplatz')}>
                 {t('nav.airports')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/reservierung')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/reservierung')}>
                 {t('footer.find_reservation')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/faq')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/faq')}>
                 {t('faq.title')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/kontakt')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/kontakt')}>
                 {t('nav.contact')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/impressum')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/impressum')}>
                 {t('footer.imprint')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/datenschutz')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/datenschutz')}>
                 {t('footer.privacy')}
               </Link>
             </li>
             <li>
-              <Link className="hover:text-accent" to={href('/agb')}>
+              <Link className="inline-block py-0.5 hover:text-accent" to={href('/agb')}>
                 {t('footer.terms')}
               </Link>
             </li>

@@ -1,17 +1,17 @@
 /**
- * Lazy hydration of a server-rendered part of a page (issue 11: first-load JavaScript budget). `island(load)`
- * returns a component that renders what `load` resolves to: on the server at once (the module is loaded at start,
- * `islandsReady()` in entry.server.tsx waits for it, so the HTML is complete, also without JavaScript); in the
- * browser its code is a chunk of its own, fetched when the route module runs (in parallel with hydration, not
- * preloaded in the page head). Until it arrives the server's HTML stays in place: its links and forms work as
- * before hydration, and a click on it is replayed once it hydrates (React's selective hydration of a Suspense
+ * Lazy hydration of a server-rendered part of a page (issue 11: first-load JavaScript budget). `island(load)` returns a
+ * component that renders what `load` resolves to: on the server at once (the module is loaded at start,
+ * `islandsReady()` in entry.server.tsx waits for it, so the HTML is complete, also without JavaScript); in the browser
+ * its code is a chunk of its own, fetched in a task of its own right after the route module ran (in parallel with
+ * hydration, not preloaded in the page head). Until it arrives the server's HTML stays in place: its links and forms
+ * work as before hydration, and a click on it is replayed once it hydrates (React's selective hydration of a Suspense
  * boundary). Memoised, so a parent's re-render does not force the boundary out of hydration; pass stable props.
  *
- * `{ whenVisible: true }` also defers the hydration itself (not the download) until the server's HTML comes within
- * a screen of the viewport, or is touched or focused: hydrating a long section far below the fold is main-thread
- * work a visitor may never need (issue 11: Lighthouse's total blocking time on the airport page). Such an island
- * renders inside a `<div>` of its own (the element that is watched). Mounted by a client-side navigation instead
- * of hydrated, it renders at once.
+ * `{ whenVisible: true }` also defers the hydration itself until the server's HTML comes within a screen of the
+ * viewport, or is touched or focused (and the download until the browser is idle, or that moment if earlier): hydrating
+ * a long section far below the fold is main-thread work a visitor may never need (issue 11: Lighthouse's total blocking
+ * time on the airport page). Such an island renders inside a `<div>` of its own (the element that is watched). Mounted
+ * by a client-side navigation instead of hydrated, it renders at once.
  */
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 
@@ -26,6 +26,18 @@ export function islandsReady(): Promise<void> {
 
 /** How far below (or above) the viewport a deferred island starts to hydrate: about a screen. */
 const NEAR_VIEWPORT_MARGIN = '100% 0px';
+
+/**
+ * Starts an island's download in a task of its own instead of while the route modules are evaluated: each
+ * `import()` goes through Vite's preload helper, which inserts a `<link rel="modulepreload">` for every dependency
+ * not yet in the head, and with a dozen islands on a page those insertions made the module evaluation one long
+ * task (issue 11: the airport page's total blocking time). A deferred island's chunk is not needed before its
+ * HTML nears the viewport: it loads once the browser is idle (or when its gate opens, whichever is first).
+ */
+function scheduleStart(run: () => void, idle: boolean) {
+  if (idle && typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 4000 });
+  else setTimeout(run, 0);
+}
 
 /** A component whose code loads apart from the page's first-load JavaScript; see the module comment. */
 export function island<P extends object>(
@@ -59,7 +71,7 @@ export function island<P extends object>(
         : gate.then(start)) as Promise<Module<P>>,
   );
   if (import.meta.env.SSR) pending.push(start());
-  else void start().catch(() => undefined);
+  else scheduleStart(() => void start().catch(() => undefined), deferred);
   function Island(props: P) {
     return (
       <Suspense fallback={null}>
