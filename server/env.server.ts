@@ -49,6 +49,8 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** connections per process to PostgreSQL (node-postgres pool size; decision 0035); unset: 10 */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   APP_DEBUG: flag,
   COOKIE_SECURE: flag,

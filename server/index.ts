@@ -83,6 +83,7 @@ export async function startApp(
   const handle: DatabaseHandle = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, 'pglite'),
+    poolSize: env.DATABASE_POOL_SIZE,
     onIdleError: (err) => logger.warn({ err }, 'idle database connection failed'),
   });
   // One process at a time (several workers, several hosts): the first migrates and seeds, the rest find it done.
