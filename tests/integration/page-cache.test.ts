@@ -63,15 +63,21 @@ function sessionCookie(res: supertest.Response): string {
 
 const soldOutCount = (html: string) => html.split('data-sold-out').length - 1;
 
+/** Frankfurt and its active tariffs in the order the tariffs page lists them. */
+async function frankfurtTariffs() {
+  const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
+  const list = await test.ctx.db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
+    .orderBy(tariffs.sort, tariffs.id);
+  return { fra, list };
+}
+
 describe('page cache: availability', () => {
   it('shows a sold-out tariff as sold out on the very next request after the last space is booked', async () => {
-    const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
-    const [tariff] = await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-      .orderBy(tariffs.sort, tariffs.id)
-      .limit(1);
+    const { fra, list } = await frankfurtTariffs();
+    const [tariff] = list;
     // One space left on every day of the stay.
     await test.ctx.db
       .insert(tariffDays)
@@ -99,13 +105,8 @@ describe('page cache: availability', () => {
   });
 
   it('keeps the tariffs pages while a booking leaves more than a few spaces, drops them once it leaves few (decision 0036)', async () => {
-    const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
-    const [, tariff] = await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-      .orderBy(tariffs.sort, tariffs.id)
-      .limit(2);
+    const { fra, list } = await frankfurtTariffs();
+    const [, tariff] = list;
     // Seven spaces left on every day of the stay: a booking leaves six, which no offer shows.
     await test.ctx.db
       .insert(tariffDays)
