@@ -64,7 +64,7 @@ export function createApiRouter(ctx: AppContext): Router {
     loaded
       .then(({ session, hit }) => {
         res.locals.session = session;
-        res.locals.rateLimitHit = hit;
+        res.locals.countedHit = limit && hit ? { limit, hit } : undefined;
         next();
       })
       .catch(next);

@@ -63,18 +63,18 @@ export function countedLimitKey(limit: CountedLimit, req: Request): string {
 }
 
 /**
- * Enforces the counted limit of the request's path with the hit the session read counted (`res.locals.rateLimitHit`,
+ * Enforces the counted limit of the request's path with the hit the session read counted (`res.locals.countedHit`,
  * decision 0035): the IETF draft-7 `RateLimit` and `RateLimit-Policy` headers, as `apiRateLimit` sends them, and
  * above the limit 429 JSON `{message}` with `Retry-After` through the API's error handler (DESIGN §5). Paths without
  * a counted limit pass.
  */
-export function countedRateLimit(req: Request, res: Response, next: NextFunction): void {
-  const limit = countedLimitOf(req.path);
-  const hit = res.locals.rateLimitHit as RateLimitHit | undefined;
-  if (!limit || !hit) {
+export function countedRateLimit(_req: Request, res: Response, next: NextFunction): void {
+  const counted = res.locals.countedHit as { limit: CountedLimit; hit: RateLimitHit } | undefined;
+  if (!counted) {
     next();
     return;
   }
+  const { limit, hit } = counted;
   const windowSeconds = Math.ceil(limit.windowMs / 1000);
   const resetSeconds = Math.max(0, Math.ceil((hit.resetTime.getTime() - Date.now()) / 1000));
   res.setHeader('RateLimit-Policy', `${limit.limit};w=${windowSeconds}`);
