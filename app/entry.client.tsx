@@ -6,6 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { readHead } from './client/head.ts';
+import { warmUpIntl } from './client/intl-warm-up.ts';
 import { loadDictionary } from './components/dictionary-store.ts';
 
 const head = readHead();
@@ -15,7 +16,8 @@ const head = readHead();
 // waits for it on a slow device.
 const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-Promise.all([loadDictionary(head.locale, head.translationsUrl), painted]).then(
+// The browser's Intl set-up runs in a worker meanwhile, so no hydration task pays for it (client/intl-warm-up.ts).
+Promise.all([loadDictionary(head.locale, head.translationsUrl), painted, warmUpIntl(head.locale)]).then(
   () =>
     startTransition(() => {
       hydrateRoot(
