@@ -4,9 +4,10 @@
 // first if needed) unless BASE_URL points at a running shop. The booking page needs a cart in the session: the
 // script puts one there as a browser without JavaScript does (GET the tariffs page, POST its first "book" form)
 // and hands the session cookie to Lighthouse as an extra header. Writes bench/results/lighthouse.json (the four
-// category scores, LCP, TBT and CLS per page, Lighthouse's benchmarkIndex of the host, and the failed audits) and prints a markdown table. Each page is
-// audited LIGHTHOUSE_RUNS times (default 5) and the run of median performance is reported, as Lighthouse's
-// documentation on score variability advises; the table also lists every run's performance score.
+// category scores, LCP, TBT and CLS per page, Lighthouse's benchmarkIndex of the host, and the failed audits) and
+// prints a markdown table. Each page is audited LIGHTHOUSE_RUNS times (default 5) and the run of median performance
+// is reported, as Lighthouse's documentation on score variability advises; the table also lists every run's
+// performance score.
 // LIGHTHOUSE_PAGES (comma-separated page names) audits only those pages; LIGHTHOUSE_REPORTS=dir keeps the full reports.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

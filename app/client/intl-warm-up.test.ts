@@ -40,11 +40,11 @@ describe('warmUpIntl', () => {
     await expect(warmUpIntl('de')).resolves.toBeUndefined();
   });
 
-  it('sends the Intl tag of the locale to a module worker and resolves, worker ended, once it answers', async () => {
+  it('sends the locale to a module worker and resolves, worker ended, once it answers', async () => {
     const made = fakeWorker('answers');
     await warmUpIntl('en');
     expect(made).toHaveLength(1);
-    expect(made[0].sent).toEqual(['en-GB']);
+    expect(made[0].sent).toEqual(['en']);
     expect(made[0].options).toEqual({ type: 'module' });
     expect(made[0].url.pathname).toMatch(/intl-warm-up\.worker\.ts$/);
     expect(made[0].terminated).toBe(true);
@@ -53,7 +53,7 @@ describe('warmUpIntl', () => {
   it('resolves when the worker fails (e.g. its script cannot load)', async () => {
     const made = fakeWorker('fails');
     await warmUpIntl('de');
-    expect(made[0].sent).toEqual(['de-DE']);
+    expect(made[0].sent).toEqual(['de']);
     expect(made[0].terminated).toBe(true);
   });
 
@@ -76,7 +76,7 @@ describe('warmUpIntl', () => {
 });
 
 describe('the warm-up worker', () => {
-  it('builds its formatters for the tag it is sent and answers, also for English', async () => {
+  it("builds the pages' formatters for the locale it is sent and answers, also for English", async () => {
     const answers: string[] = [];
     const scope: { onmessage?: (event: { data: string }) => void; postMessage: (m: string) => void } = {
       postMessage: (m) => answers.push(m),
@@ -95,8 +95,8 @@ describe('the warm-up worker', () => {
     );
     vi.resetModules();
     await import('./intl-warm-up.worker.ts');
-    scope.onmessage!({ data: 'de-DE' });
-    scope.onmessage!({ data: 'en-GB' });
+    scope.onmessage!({ data: 'de' });
+    scope.onmessage!({ data: 'en' });
     expect(answers).toEqual(['done', 'done']);
     expect(calls).toContainEqual(['de-DE', { style: 'currency', currency: 'EUR' }]);
     expect(calls).toContainEqual(['en-GB', { style: 'currency', currency: 'EUR' }]);
@@ -111,7 +111,7 @@ describe('the warm-up worker', () => {
     vi.resetModules();
     await import('./intl-warm-up.worker.ts');
     vi.stubGlobal('Intl', Object.assign(Object.create(Intl) as typeof Intl, { DisplayNames: undefined }));
-    expect(() => scope.onmessage!({ data: 'de-DE' })).toThrow();
+    expect(() => scope.onmessage!({ data: 'de' })).toThrow();
     expect(answers).toEqual(['done']);
   });
 });

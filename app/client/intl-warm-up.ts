@@ -7,7 +7,6 @@
  * 28–78 ms without). Hydration waits for it, at most `WARM_UP_TIMEOUT_MS`.
  */
 import type { Locale } from '~/i18n.ts';
-import { intlLocale } from '~/domain/localized.ts';
 
 /** Longest wait for the worker: a browser that is slow to start one hydrates without it (Intl then costs as before). */
 export const WARM_UP_TIMEOUT_MS = 1500;
@@ -30,7 +29,7 @@ export function warmUpIntl(locale: Locale): Promise<void> {
       worker = new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url), { type: 'module' });
       worker.onmessage = done;
       worker.onerror = done;
-      worker.postMessage(intlLocale(locale));
+      worker.postMessage(locale);
     } catch {
       done();
     }
