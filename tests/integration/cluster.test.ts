@@ -167,6 +167,9 @@ describe('WEB_CONCURRENCY', () => {
       const setupFile = path.join(dataDir, 'admin-setup-url');
       await expect.poll(() => fs.existsSync(setupFile), { timeout: 30_000 }).toBe(true);
       expect(fs.readFileSync(setupFile, 'utf8')).toMatch(new RegExp(`^${base}/admin/einrichten/[A-Za-z0-9_-]{43}\n$`));
+      // The file is written just before the log line, and the child's output reaches us later: wait for the line.
+      const announcements = () => server.output().match(/No back-office account yet/g)?.length ?? 0;
+      await expect.poll(announcements, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(server.output().match(/No back-office account yet/g)).toHaveLength(1);
       const check = new pg.Client({ connectionString: databaseUrl });
       await check.connect();
