@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox, reservationEvents } from '#database/schema.ts';
@@ -338,9 +338,12 @@ function createSender(ctx: MailContext): Sender {
 }
 
 /**
- * Claims up to `limit` due pending rows: one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`
- * statement (its own short transaction) that pushes `next_attempt_at` by the lease, so concurrent workers in
- * other processes skip these rows and never send a mail twice.
+ * Claims up to `limit` due pending rows: one `UPDATE … WHERE id = ANY(ARRAY(SELECT … LIMIT … FOR UPDATE SKIP
+ * LOCKED))` statement (its own short transaction) that pushes `next_attempt_at` by the lease, so concurrent workers
+ * in other processes skip these rows and never send a mail twice. `ARRAY(…)` makes the selection an InitPlan, run
+ * once: as `id IN (SELECT …)` the planner may rescan it for each row (PGlite did), and each rescan skips the rows
+ * this statement already updated and locks the next ones, so one run claimed every due row, not `limit`: a
+ * backlog larger than the lease can send would then come due again while still being sent.
  */
 async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[]> {
   const due = db
@@ -353,7 +356,7 @@ async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[
   return db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now() + make_interval(mins => ${MAIL_CLAIM_LEASE_MINUTES})` })
-    .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, 'pending')))
+    .where(and(sql`${mailOutbox.id} = any(array(${due}))`, eq(mailOutbox.status, 'pending')))
     .returning();
 }
 
@@ -501,8 +504,10 @@ export function delegateMailDelivery(notify: () => void, throttleMs = 50): () =>
 
 /**
  * Starts the in-process mail worker: runs {@link deliverPendingMail} every `intervalMs` (default 30 s, timer
- * unref'd so it never keeps the process alive) and right after each `enqueueReservationConfirmation` in this
- * process. Runs never overlap within a process; across processes the row claim keeps sends unique.
+ * unref'd so it never keeps the process alive), right after each `enqueueReservationConfirmation` in this
+ * process (or each announcement from a web worker), and again at once after every batch sent in full, so a
+ * backlog drains without waiting for the next interval. Runs never overlap within a process; across processes
+ * the row claim keeps sends unique.
  *
  * @param ctx - as for {@link deliverPendingMail}.
  * @returns a function that stops the worker (call it in the server's `close`); its promise settles when a run in
@@ -520,7 +525,12 @@ export function startMailWorker(ctx: MailContext, intervalMs: number = MAIL_WORK
       return;
     }
     running = deliverPendingMail(ctx)
-      .then(() => undefined)
+      .then((sent) => {
+        // A full batch sent: more may be due. Carry on at once rather than at the next nudge or interval, or a
+        // burst of bookings would leave its confirmations queued at one batch per interval. A batch with
+        // failures stops the run: those rows wait for their backoff.
+        if (sent >= MAIL_BATCH_SIZE) again = true;
+      })
       .catch((err: unknown) => ctx.logger.error({ err }, 'mail worker run failed'))
       .finally(() => {
         running = null;

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../database/schema.ts';
 import {
   deliverPendingMail,
   enqueueReservationConfirmation,
   MAIL_MAX_ATTEMPTS,
+  delegateMailDelivery,
+  startMailWorker,
   type MailContext,
 } from '../../app/services/mail.server.ts';
 import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
@@ -222,5 +224,56 @@ describe('delivery failures', () => {
     const [queued] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));
     const files = listEml(path.join(dataDir, 'mail')).filter((f) => f.endsWith(`-${queued.id}.eml`));
     expect(files.length).toBe(1);
+  });
+
+  /** Queues `count` confirmations as a web worker does (announced elsewhere, not sent by the enqueue itself). */
+  async function queueBacklog(ctx: MailContext, count: number) {
+    const ids: number[] = [];
+    const stopDelegating = delegateMailDelivery(() => {});
+    try {
+      for (let i = 0; i < count; i++) {
+        const { row } = await insertReservation(test.ctx.db);
+        ids.push(row.id);
+        await enqueueReservationConfirmation(ctx, {
+          reservationId: row.id,
+          accessUrl: `https://shop.example/reservierung/${row.reference}?token=x`,
+        });
+      }
+    } finally {
+      stopDelegating();
+    }
+    const pending = async () =>
+      (await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'))).filter((r) =>
+        ids.includes(r.reservationId ?? -1),
+      ).length;
+    expect(await pending()).toBe(count);
+    return { pending };
+  }
+
+  it('one run claims and sends at most its batch, however many are due', async () => {
+    await clearOutbox();
+    const { ctx } = mailContext();
+    const { pending } = await queueBacklog(ctx, 12);
+    expect(await deliverPendingMail(ctx, { limit: 5 })).toBe(5);
+    // The other seven were not claimed: still due now, not pushed back by a lease.
+    const due = await test.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())));
+    expect(due.length).toBe(7);
+    expect(await pending()).toBe(7);
+  });
+
+  it('the worker drains a backlog larger than one batch without waiting for its interval', async () => {
+    await clearOutbox();
+    const { ctx } = mailContext();
+    const { pending } = await queueBacklog(ctx, 12);
+    // An interval far beyond the test's time-out: only the worker's first run and its follow-ups can send.
+    const stop = startMailWorker(ctx, 3_600_000);
+    try {
+      await expect.poll(pending, { timeout: 20_000, interval: 100 }).toBe(0);
+    } finally {
+      await stop();
+    }
   });
 });
