@@ -323,6 +323,24 @@ async function overbookingCheck(database, tariffId) {
   }
 }
 
+/**
+ * The booking confirmations when the shop stopped: sent, and still queued. The jobs process (nice 19) renders each
+ * one's voucher and invoice PDFs at delivery, so under the booking run it falls behind and the backlog shows how far;
+ * its CPU column covers only what it managed during the measured seconds.
+ */
+async function confirmationMail(database) {
+  const db = await database.open();
+  try {
+    const { rows } = await db.query(
+      `select status, count(*)::int as n from mail_outbox where kind = 'reservation_confirmation' group by status`,
+    );
+    const count = (status) => rows.find((r) => r.status === status)?.n ?? 0;
+    return { sent: count('sent'), queued: count('pending'), failed: count('failed') };
+  } finally {
+    await db.close();
+  }
+}
+
 /** Frankfurt's first active tariff, with its capacity raised for the booking run. */
 async function prepareTariff(database) {
   const db = await database.open();
@@ -445,6 +463,7 @@ async function benchDriver(driver, baseline) {
       await stopShop(shop);
     }
     const overbooking = await overbookingCheck(database, tariffId);
+    const mail = wanted('booking') ? await confirmationMail(database) : undefined;
     for (const [name, row] of Object.entries(rows)) {
       const connections = Number(name.split('@')[1]);
       row.ratio = +(row.rps / baseline[connections].rps).toFixed(3);
@@ -459,6 +478,7 @@ async function benchDriver(driver, baseline) {
       routes: rows,
       rssMiB: rss,
       overbooking,
+      confirmationMail: mail,
     };
   } finally {
     await database.drop();
@@ -521,6 +541,13 @@ function printTable(results) {
       `${o.overbookedDays} days over capacity, ${o.mismatchedDays} days whose booked count ≠ reservations covering them` +
       (o.overbookedDays === 0 && o.mismatchedDays === 0 ? ' → zero overbooking' : ' → FAILED'),
   );
+  const m = results.confirmationMail;
+  if (m) {
+    console.log(
+      `Confirmation mails when the shop stopped: ${m.sent} sent, ${m.queued} still queued, ${m.failed} failed ` +
+        `(the jobs process renders each one's PDFs at delivery, at nice 19)`,
+    );
+  }
 }
 
 buildIfNeeded();
