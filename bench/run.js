@@ -298,29 +298,24 @@ async function createDatabase(driver) {
  * Per day of the booked tariff: booked spaces, capacity (day override, else the tariff's) and the reservations
  * whose stay covers the day. Overbooked = booked > capacity; lost = booked ≠ reservations covering the day.
  */
-async function overbookingCheck(database, tariffId) {
-  const db = await database.open();
-  try {
-    const { rows } = await db.query(
-      `select d.day, d.booked, coalesce(d.capacity, t.capacity) as capacity,
-              (select count(*)::int from reservations r
-                where r.tariff_id = d.tariff_id and r.status <> 'cancelled'
-                  and d.day between left(r.entry_local, 10)::date and left(r.exit_local, 10)::date) as covering
-         from tariff_days d join tariffs t on t.id = d.tariff_id
-        where d.tariff_id = $1`,
-      [tariffId],
-    );
-    const bookings = await db.query(`select count(*)::int as n from reservations where tariff_id = $1`, [tariffId]);
-    return {
-      reservations: bookings.rows[0].n,
-      days: rows.length,
-      overbookedDays: rows.filter((r) => r.booked > r.capacity).length,
-      mismatchedDays: rows.filter((r) => r.booked !== r.covering).length,
-      maxBookedPerDay: Math.max(0, ...rows.map((r) => r.booked)),
-    };
-  } finally {
-    await db.close();
-  }
+async function overbookingCheck(db, tariffId) {
+  const { rows } = await db.query(
+    `select d.day, d.booked, coalesce(d.capacity, t.capacity) as capacity,
+            (select count(*)::int from reservations r
+              where r.tariff_id = d.tariff_id and r.status <> 'cancelled'
+                and d.day between left(r.entry_local, 10)::date and left(r.exit_local, 10)::date) as covering
+       from tariff_days d join tariffs t on t.id = d.tariff_id
+      where d.tariff_id = $1`,
+    [tariffId],
+  );
+  const bookings = await db.query(`select count(*)::int as n from reservations where tariff_id = $1`, [tariffId]);
+  return {
+    reservations: bookings.rows[0].n,
+    days: rows.length,
+    overbookedDays: rows.filter((r) => r.booked > r.capacity).length,
+    mismatchedDays: rows.filter((r) => r.booked !== r.covering).length,
+    maxBookedPerDay: Math.max(0, ...rows.map((r) => r.booked)),
+  };
 }
 
 /**
@@ -328,17 +323,12 @@ async function overbookingCheck(database, tariffId) {
  * one's voucher and invoice PDFs at delivery, so under the booking run it falls behind and the backlog shows how far;
  * its CPU column covers only what it managed during the measured seconds.
  */
-async function confirmationMail(database) {
-  const db = await database.open();
-  try {
-    const { rows } = await db.query(
-      `select status, count(*)::int as n from mail_outbox where kind = 'reservation_confirmation' group by status`,
-    );
-    const count = (status) => rows.find((r) => r.status === status)?.n ?? 0;
-    return { sent: count('sent'), queued: count('pending'), failed: count('failed') };
-  } finally {
-    await db.close();
-  }
+async function confirmationMail(db) {
+  const { rows } = await db.query(
+    `select status, count(*)::int as n from mail_outbox where kind = 'reservation_confirmation' group by status`,
+  );
+  const count = (status) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { sent: count('sent'), queued: count('pending'), failed: count('failed') };
 }
 
 /** Frankfurt's first active tariff, with its capacity raised for the booking run. */
@@ -462,8 +452,15 @@ async function benchDriver(driver, baseline) {
     } finally {
       await stopShop(shop);
     }
-    const overbooking = await overbookingCheck(database, tariffId);
-    const mail = wanted('booking') ? await confirmationMail(database) : undefined;
+    // One connection for both checks, once no server holds the database (PGlite is one process).
+    const db = await database.open();
+    let overbooking, mail;
+    try {
+      overbooking = await overbookingCheck(db, tariffId);
+      mail = wanted('booking') ? await confirmationMail(db) : undefined;
+    } finally {
+      await db.close();
+    }
     for (const [name, row] of Object.entries(rows)) {
       const connections = Number(name.split('@')[1]);
       row.ratio = +(row.rps / baseline[connections].rps).toFixed(3);

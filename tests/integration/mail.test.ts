@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../database/schema.ts';
 import {
@@ -243,8 +243,11 @@ describe('delivery failures', () => {
       stopDelegating();
     }
     const pending = async () =>
-      (await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'))).filter((r) =>
-        ids.includes(r.reservationId ?? -1),
+      (
+        await test.ctx.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), inArray(mailOutbox.reservationId, ids)))
       ).length;
     expect(await pending()).toBe(count);
     return { pending };
