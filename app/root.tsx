@@ -112,6 +112,21 @@ const EARLY_ERROR_BUFFER =
   'w.addEventListener("error",h);w.addEventListener("unhandledrejection",h);' +
   'b.stop=function(){w.removeEventListener("error",h);w.removeEventListener("unhandledrejection",h)};w.__shopEarlyErrors=b})(window);';
 
+/**
+ * A click on a script-only button (`<button type="button">`) that React has not hydrated yet would do nothing: the
+ * scripts load only once the page has painted (decision 0040), the root hydrates after that, and an island's code
+ * arrives later still. This first script holds such a click back (React is not to see it half-hydrated) and clicks
+ * the button again as soon as React has hydrated it (its `__reactProps$…` key, which React sets on every element it
+ * manages), for up to 10 s. Links and submit buttons need no help: they work before hydration as without
+ * JavaScript. Every `type="button"` in the server's HTML is React's; a library's own buttons would need their own
+ * `type` (none today).
+ */
+const EARLY_CLICK_REPLAY =
+  '(function(d){var live=function(b){var k=Object.keys(b);for(var i=0;i<k.length;i++)if(k[i].indexOf("__reactProps$")===0)return true;return false};' +
+  'd.addEventListener("click",function(e){var b=e.isTrusted&&e.target&&e.target.closest&&e.target.closest(\'button[type="button"]\');' +
+  'if(!b||live(b))return;e.stopImmediatePropagation();var t=Date.now(),w=function(){if(!b.isConnected)return;' +
+  'if(live(b))b.click();else if(Date.now()-t<1e4)requestAnimationFrame(w)};requestAnimationFrame(w)},true)})(document);';
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
@@ -151,7 +166,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* zod's first object schema probes `new Function` for its JIT; the CSP (no 'unsafe-eval') reports
             that probe as a violation (Lighthouse best practices, issue 11). Its documented `jitless` config
             skips the probe; zod reads the config from this global, and this runs before any module. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_ERROR_BUFFER + ZOD_JITLESS }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: EARLY_ERROR_BUFFER + EARLY_CLICK_REPLAY + ZOD_JITLESS }}
+        />
         {/* Without JavaScript nothing but technically necessary cookies is ever set: no choice to ask for. */}
         <noscript>
           <style nonce={nonce}>{'[data-cookie-bar]{display:none}'}</style>
