@@ -103,7 +103,13 @@ function launchChromium() {
     async close() {
       chrome.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      // Chromium's helper processes may still write to the profile for a moment after it exits; a profile left
+      // behind in the temp dir must not discard the audit that just succeeded (it did: "ENOTEMPTY … trying again").
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      } catch (error) {
+        console.warn(`could not remove ${profile}: ${error.message}`);
+      }
     },
   };
 }
