@@ -58,6 +58,26 @@ test.describe('client layer', () => {
     expect(await page.evaluate(() => Array.isArray((window as { dataLayer?: unknown }).dataLayer))).toBe(true);
   });
 
+  test('a click on the cookie bar before its scripts arrive is not lost (decision 0040)', async ({ page, context }) => {
+    await context.clearCookies();
+    // Hold every script until the click has happened: the page shows, but nothing of it is hydrated yet.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/js/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const bar = page.locator('[data-cookie-bar]');
+    const accept = bar.locator('[data-cookie-accept]');
+    await accept.click();
+    expect(await accept.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(false);
+    await expect(bar).toBeVisible();
+    release();
+    await expect(bar).toHaveCount(0);
+    expect((await context.cookies()).find((c) => c.name === 'eap_hide-cookie-bar')?.value).toBe('all');
+  });
+
   test('a flash message disappears after 5 s, or on click', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
