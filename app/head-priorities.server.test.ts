@@ -72,6 +72,15 @@ describe('deferScriptsUntilPainted', () => {
     expect(await pipeThrough([...bytes].map((b) => Buffer.from([b])))).toBe(expected);
   });
 
+  it('passes a part longer than it holds back through unchanged', async () => {
+    const long = `<p>${'x'.repeat(300 * 1024)}</p>`;
+    expect(await pipeThrough([Buffer.from(long)])).toBe(long);
+    const openScript = `${HEAD}<script nonce="n" type="module" async="">${'y'.repeat(300 * 1024)}`;
+    expect(await pipeThrough([Buffer.from(openScript)])).toBe(
+      `${deferHeadPreloads(HEAD.slice(0, -'</head>'.length))}</head><script nonce="n" type="module" async="">${'y'.repeat(300 * 1024)}`,
+    );
+  });
+
   it('passes a document without a head through unchanged', async () => {
     expect(await pipeThrough([Buffer.from('<p>ok</p>')])).toBe('<p>ok</p>');
   });

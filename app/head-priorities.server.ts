@@ -64,6 +64,14 @@ export function deferScriptsUntilPainted(final?: () => void): Transform {
   let state: 'head' | 'body' | 'done' = 'head';
   let held: Buffer = Buffer.alloc(0);
 
+  /** Passes everything held and the rest of the document on unchanged (a part far longer than any seen). */
+  function giveUp(out: Buffer[]): Buffer[] {
+    state = 'done';
+    out.push(held);
+    held = Buffer.alloc(0);
+    return out;
+  }
+
   /** Handles `held` as far as it can; returns what may be sent now. */
   function advance(): Buffer[] {
     const out: Buffer[] = [];
@@ -72,10 +80,7 @@ export function deferScriptsUntilPainted(final?: () => void): Transform {
         const end = held.indexOf(HEAD_END);
         if (end < 0) {
           if (held.length < MAX_HELD_BYTES) return out;
-          state = 'done';
-          out.push(held);
-          held = Buffer.alloc(0);
-          return out;
+          return giveUp(out);
         }
         // ASCII, so the head before it ends on a whole UTF-8 character
         out.push(Buffer.from(deferHeadPreloads(held.subarray(0, end).toString('utf8')), 'utf8'));
@@ -89,10 +94,7 @@ export function deferScriptsUntilPainted(final?: () => void): Transform {
           const open = held.lastIndexOf('<');
           const keepFrom = open >= 0 && held.indexOf('>', open) < 0 ? open : held.length;
           if (held.length - keepFrom >= MAX_HELD_BYTES) {
-            state = 'done';
-            out.push(held);
-            held = Buffer.alloc(0);
-            return out;
+            return giveUp(out);
           }
           out.push(held.subarray(0, keepFrom));
           held = held.subarray(keepFrom);
@@ -101,10 +103,7 @@ export function deferScriptsUntilPainted(final?: () => void): Transform {
         const close = held.indexOf(SCRIPT_END, type);
         if (close < 0) {
           if (held.length < MAX_HELD_BYTES) return out;
-          state = 'done';
-          out.push(held);
-          held = Buffer.alloc(0);
-          return out;
+          return giveUp(out);
         }
         const tagStart = held.lastIndexOf('<script', type);
         const nonce = nonceOf(held.subarray(tagStart, type).toString('latin1'));
