@@ -15,7 +15,7 @@
 // Prints one table per database (req/s, p50, p99, errors = non-2xx + socket errors, ratio to the baseline at the
 // same connections) and the RSS of each server process after the run; writes bench/results/bench-<db>.json.
 // Then the PDF documents' render times (bench/documents.js; fails the run when a median exceeds 300 ms).
-// Environment: BENCH_PORT (default 3199; the baseline uses the next port), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3);
+// Environment: BENCH_PORT (default 3199; the baseline uses the next port), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (10);
 // for quicker experiments BENCH_DRIVERS (e.g. `postgres`) and BENCH_ROUTES (e.g. `booking,validate`) pick rows, and
 // BENCH_NODE_ARGS adds node options to the server (e.g. `--cpu-prof --cpu-prof-dir=.data/profiles`).
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,7 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const BASELINE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const CONNECTIONS = [10, 50];
 const CAPACITY = 1_000_000;
 const ROUTES = process.env.BENCH_ROUTES?.split(',');
