@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { currentTiming, serverTimingHeader, withRequestTiming } from '#database/request-timing.server.ts';
@@ -117,7 +118,17 @@ export function createBaseApp(
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.staticDir) {
     // Hashed file names under /js are immutable (DESIGN §4); the rest may change between releases.
-    app.use('/js', express.static(`${options.staticDir}/js`, { immutable: true, maxAge: '1y', index: false }));
+    // Scripts and style sheets come with Brotli and gzip copies made at build time (vite.config.ts `precompress`,
+    // decision 0041): sent as they are, so `compression()` above leaves them alone.
+    app.use(
+      '/js',
+      expressStaticGzip(`${options.staticDir}/js`, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    );
     // Media files carry their version in the name (`so-funktionierts-v1.webm`, scripts/make-video.mjs): immutable.
     app.use('/media', express.static(`${options.staticDir}/media`, { immutable: true, maxAge: '1y', index: false }));
     const files = express.static(options.staticDir, { maxAge: '1h', index: false });
