@@ -11,7 +11,7 @@ import appStylesHref from './app.css?url';
 import { provideDictionary } from './components/dictionary-store.ts';
 import { provideInlineStyle } from './components/inline-styles.ts';
 import { NonceProvider } from './components/nonce.tsx';
-import { lowPriorityModulePreloads } from './head-priorities.server.ts';
+import { deferScriptsUntilPainted } from './head-priorities.server.ts';
 import { DICTIONARIES } from './i18n.server.ts';
 import { islandsReady } from './components/widgets/island.tsx';
 import type { Locale } from './i18n.ts';
@@ -82,7 +82,7 @@ export default async function handleRequest(
         [readyOption]() {
           shellRendered = true;
           if (timing) timing.renderMs = performance.now() - renderStart;
-          const body = lowPriorityModulePreloads(() => {
+          const body = deferScriptsUntilPainted(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

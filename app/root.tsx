@@ -114,10 +114,11 @@ const EARLY_ERROR_BUFFER =
 
 /**
  * A click on a script-only button (`<button type="button">`) that React has not hydrated yet would do nothing: the
- * root hydrates only after the first paint (decision 0020), and an island's code arrives later still (the cookie
- * bar's "accept" clicked right after the page showed was lost; React 19 does not replay it). This first script
- * holds such a click back (React is not to see it half-hydrated) and clicks the button again as soon as React has
- * hydrated it (its `__reactProps$…` key, which React sets on every element it manages), for up to 10 s. Links and submit buttons need no help: they work before hydration as without
+ * scripts start downloading only once the page has painted (decision 0040), the root hydrates after that, and an
+ * island's code arrives later still (the cookie bar's "accept" clicked right after the page showed was lost; React
+ * 19 does not replay it). This first script holds such a click back (React is not to see it half-hydrated) and
+ * clicks the button again as soon as React has hydrated it (its `__reactProps$…` key, which React sets on every
+ * element it manages), for up to 10 s. Links and submit buttons need no help: they work before hydration as without
  * JavaScript. Every `type="button"` in the server's HTML is React's; a library's own buttons would need their own
  * `type` (none today).
  */

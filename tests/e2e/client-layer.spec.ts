@@ -3,7 +3,7 @@
  * cookie bar, flash messages, global error reporting.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { pageHydrated } from './pages.ts';
+import { isReactManaged, pageHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
@@ -72,7 +72,7 @@ test.describe('client layer', () => {
     const bar = page.locator('[data-cookie-bar]');
     const accept = bar.locator('[data-cookie-accept]');
     await accept.click();
-    expect(await accept.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(false);
+    expect(await isReactManaged(accept)).toBe(false);
     await expect(bar).toBeVisible();
     release();
     await expect(bar).toHaveCount(0);

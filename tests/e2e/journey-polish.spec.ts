@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { localDateTime, pageHydrated, SearchPage } from './pages.ts';
+import { hydratedElement, isReactManaged, localDateTime, pageHydrated, SearchPage } from './pages.ts';
 
 /** Issue 12 item 5: the booking journey as a new customer meets it, polished. */
 
@@ -172,6 +172,34 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('what is typed into the checkout before its scripts arrive stays (decision 0040)', async ({ page }) => {
+  await chooseOffer(page, [44, 47]);
+  // The page again, its scripts held back: it shows, but React has not hydrated it yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/js/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const plate = page.getByLabel('Kfz-Kennzeichen');
+  await plate.fill('F-EH 42');
+  await page.getByLabel('Flugnummer Hinflug').fill('LH 400');
+  expect(await isReactManaged(plate)).toBe(false);
+  release();
+  await hydratedElement(plate);
+  // A render of the step after hydration (typing elsewhere) keeps what was typed before it.
+  await page.getByLabel('Flugnummer Rückflug').fill('LH 401');
+  await expect(plate).toHaveValue('F-EH 42');
+  await expect(page.getByLabel('Flugnummer Hinflug')).toHaveValue('LH 400');
+  await expect(page.locator('[data-step-submit]')).toBeEnabled();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(stepHeading(page, /Rechnungsadresse/)).toBeVisible();
+  await page.getByRole('button', { name: 'Zurück zu Reisedaten' }).click();
+  await expect(stepHeading(page, /Reisedaten/)).toBeVisible();
+  await expect(plate).toHaveValue('F-EH 42');
+});
 
 test('a reservation URL opened without access shows the lookup form with the reference filled in', async ({ page }) => {
   await page.goto('/reservierung/7K3QZ0MD');

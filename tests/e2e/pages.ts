@@ -97,9 +97,12 @@ export async function mailLink(to: string, pathPrefix: string): Promise<string> 
  * before that a form posts to the server as without JavaScript). React keeps its props on a hydrated node.
  */
 export async function hydratedElement(locator: Locator): Promise<void> {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
+  await expect.poll(() => isReactManaged(locator)).toBe(true);
+}
+
+/** Whether React manages the element yet: it keeps its props on every node it has hydrated or created. */
+export function isReactManaged(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { localDateTime, SearchPage } from './pages.ts';
+import { hydratedElement, localDateTime, SearchPage } from './pages.ts';
 
 test.describe('search → tariffs → cart', () => {
   test('a visitor searches from the home page, sees priced offers and books one into the cart', async ({ page }) => {
@@ -38,6 +38,8 @@ test.describe('search → tariffs → cart', () => {
     await expect(page.locator('article[data-tariff-id]')).toHaveCount(0);
 
     const form = page.locator('[data-locked-airport-form]');
+    // The API call below is the enhanced form's: before hydration the same click posts the form as without JS.
+    await hydratedElement(form.getByRole('button', { name: 'Benachrichtigen' }));
     await form.getByLabel('E-Mail-Adresse').fill('reisende@example.org');
     const signUp = page.waitForResponse((r) => r.url().endsWith('/api/locked-airport-notification'));
     await form.getByRole('button', { name: 'Benachrichtigen' }).click();

@@ -12,6 +12,7 @@ import {
   type CheckoutFormState,
   type ServerFormState,
 } from './checkout-model.ts';
+import { fieldsTypedBeforeHydration } from './typed-before-hydration.ts';
 import type { BookingPageData } from './types.ts';
 
 function storage(): Storage | null {
@@ -55,7 +56,8 @@ function heldReducer(held: Held, action: HeldAction): Held {
  * `sessionStorage`. `restored` is false until the stored state is in: the server cannot know what this tab
  * entered, so the first (hydrating) render shows the defaults. `finish()` stops keeping it (after the booking).
  * `server` is the state the form was posted to without JavaScript (issue 11 item 7): the first render shows
- * it, and when the server kept fields in the session they win over this tab's storage.
+ * it, and when the server kept fields in the session they win over this tab's storage. What the visitor typed
+ * before hydration (still only in the DOM) wins over both (`fieldsTypedBeforeHydration`, decision 0040).
  */
 export function useCheckoutState(
   cart: BookingPageData['cart'],
@@ -79,7 +81,15 @@ export function useCheckoutState(
   // happens once after hydration and once per new cart.
   if (hydrated && held.restoredFor !== fresh) {
     const stored = server?.fields ? null : (storage()?.getItem(STORAGE_KEY) ?? null);
-    dispatch({ type: 'restored', fresh, form: restoreFormState(stored, fresh) });
+    let form = restoreFormState(stored, fresh);
+    // The first restore, right after hydration: what was typed before it is still only in the DOM, and wins.
+    if (held.restoredFor === null) {
+      const typed = fieldsTypedBeforeHydration(document.querySelector<HTMLFormElement>('form[data-checkout-step]'));
+      if (Object.keys(typed).length > 0) {
+        form = formStateFromServer(form, { step: form.step, fields: typed, errors: form.errors });
+      }
+    }
+    dispatch({ type: 'restored', fresh, form });
   }
   const restored = held.restoredFor === fresh;
   // Signed in (also after signing in on this page): the account's address fills the still empty fields.
