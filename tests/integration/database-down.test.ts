@@ -4,30 +4,21 @@
 import type { RequestHandler } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../database/client.server.ts';
+import type { DatabaseHandle } from '../../database/client.server.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { createBaseApp } from '../../server/app.server.ts';
 import type { AppContext } from '../../server/context.server.ts';
-import { loadEnv } from '../../server/env.server.ts';
 import { isDatabaseUnavailable, retryWhileUnavailable } from '../../server/database-availability.server.ts';
-import { createLogger } from '../../server/logger.server.ts';
-import { SessionStore } from '../../server/session.server.ts';
+import { contextWithoutDatabase } from './harness.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createBaseApp>;
 let cookie: string;
 
 beforeAll(async () => {
-  // port 9 (discard): the connection is refused at once
-  handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:9/shop', poolSize: 2 });
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'x'.repeat(40),
-    DATA_DIR: '.data/test',
-  });
-  const sessions = new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false });
-  const ctx: AppContext = { db: handle.db, env, logger: createLogger('silent'), sessions, now: () => new Date() };
+  let ctx: AppContext;
+  ({ ctx, handle } = await contextWithoutDatabase());
+  const { sessions } = ctx;
   // the page handler's first step, as in server/pages.server.ts: load the visitor's session
   const pages: RequestHandler = (req, res, next) => {
     sessions

@@ -96,6 +96,23 @@ export async function createTestApp(
 }
 
 /**
+ * An app context whose database cannot be reached (a PostgreSQL URL on port 9, where the connection is refused at
+ * once): for what must work, or fail well, without a database (static files, the 503 answers).
+ */
+export async function contextWithoutDatabase(): Promise<{ ctx: AppContext; handle: DatabaseHandle }> {
+  const handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:9/shop', poolSize: 2 });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'x'.repeat(40),
+    DATA_DIR: '.data/test',
+  });
+  const sessions = new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false });
+  const ctx: AppContext = { db: handle.db, env, logger: createLogger('silent'), sessions, now: () => new Date() };
+  return { ctx, handle };
+}
+
+/**
  * A browser-like API client: keeps the session cookie, sends the SPEC §7 headers and the CSRF token
  * of its session (fetched by a first GET so the session exists).
  */

@@ -7,12 +7,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../database/client.server.ts';
+import type { DatabaseHandle } from '../../database/client.server.ts';
 import { createBaseApp } from '../../server/app.server.ts';
 import type { AppContext } from '../../server/context.server.ts';
-import { loadEnv } from '../../server/env.server.ts';
-import { createLogger } from '../../server/logger.server.ts';
-import { SessionStore } from '../../server/session.server.ts';
+import { contextWithoutDatabase } from './harness.ts';
 
 let handle: DatabaseHandle;
 let app: ReturnType<typeof createBaseApp>;
@@ -35,15 +33,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'js/app-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(staticDir, 'js/app-abc123.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(staticDir, 'js/tiny-abc123.js'), 'export {};\n');
-  handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:9/shop', poolSize: 1 });
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'x'.repeat(40),
-    DATA_DIR: '.data/test',
-  });
-  const sessions = new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: false });
-  const ctx: AppContext = { db: handle.db, env, logger: createLogger('silent'), sessions, now: () => new Date() };
+  let ctx: AppContext;
+  ({ ctx, handle } = await contextWithoutDatabase());
   app = createBaseApp(ctx, { staticDir });
 });
 afterAll(async () => {
