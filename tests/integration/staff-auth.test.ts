@@ -31,7 +31,7 @@ import {
 } from '../../app/services/staff-auth.server.ts';
 import { loadStaffSession, staffExists } from '../../app/services/staff-session.server.ts';
 import type { Session } from '../../server/session.server.ts';
-import { accountMailRows } from '../fixtures/account-mail.ts';
+import { deliveredAccountMail } from '../fixtures/account-mail.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
@@ -410,7 +410,8 @@ describe('invitations and the staff page', () => {
     // PUBLIC_URL, never the request's host (decision 0027)
     expect(url.startsWith(`${test.ctx.env.PUBLIC_URL}/en/admin/einladung/`)).toBe(true);
     expect(url).toMatch(/\/en\/admin\/einladung\/[A-Za-z0-9_-]{43}$/);
-    const [mail] = await accountMailRows(test.ctx.db, 'op@staff.example', 'staff_invite');
+    // Read from the delivered mail: delivery (in the background, right after queueing) blanks the outbox row's text.
+    const { mail } = await deliveredAccountMail(test.ctx.db, dataDir, 'op@staff.example', 'staff_invite');
     expect(mail.subject).toMatch(/Invitation to the back office/);
     expect(mail.text).toContain(url);
     expect(mail.text).toMatch(/7 days/);
@@ -425,8 +426,13 @@ describe('invitations and the staff page', () => {
     const oldToken = url.split('/').pop()!;
     await resendInvite(test.ctx, actor, { staffId: member.id, locale: 'de' });
     expect(await inviteLinkMember(test.ctx.db, oldToken, test.ctx.now())).toBeNull();
-    const [resent] = await accountMailRows(test.ctx.db, 'op@staff.example', 'staff_invite');
-    const token = /\/admin\/einladung\/([A-Za-z0-9_-]{43})/.exec(resent.text)![1];
+    const { mail: resent, token } = await deliveredAccountMail(
+      test.ctx.db,
+      dataDir,
+      'op@staff.example',
+      'staff_invite',
+    );
+    expect(token).not.toBe(oldToken);
     expect(resent.subject).toMatch(/Einladung in das Backoffice/);
 
     // The link expires after 7 days.
