@@ -633,22 +633,33 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-/** Where a review came from: the eKomi feedback API, or the demo set seeded into a shop without a provider. */
-export type ReviewProvider = 'ekomi' | 'demo';
+/**
+ * Where a review came from, which decides how it was checked to come from a real customer (§ 5b Abs. 3 UWG,
+ * decision 0042): `ekomi` the eKomi feedback API (eKomi invites only after an order), `stay` written by the
+ * customer of a completed reservation at the shop itself (none yet: a later issue collects them), `demo` the
+ * invented set seeded into a shop without a provider (not checked: not from customers at all).
+ */
+export type ReviewSource = 'demo' | 'ekomi' | 'stay';
 
 /**
  * Customer reviews of the ratings widget (SPEC §1: from a third-party review provider, scale 0 to 5; DESIGN §5
  * `ekomi-ratings`). One row per provider review (`provider_review_id`: eKomi's order id), filed under the rating
- * id it belongs to (an airport's `rating_id`, or the shop's own). `rating` is whole stars 0–5 (eKomi gives 1–5
- * integers; decision 0014); `translations` holds the comment in other languages (`{en: "…"}`), never the original.
+ * id it belongs to (an airport's `rating_id`, or the shop's own) and, when known, the parking lot it is about
+ * (decision 0042: each car park has its own average). `provider` is the review's source ({@link ReviewSource}).
+ * `rating` is whole stars 0–5 (eKomi gives 1–5 integers; decision 0014); `translations` holds the comment in
+ * other languages (`{en: "…"}`), never the original.
  */
 export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    provider: text('provider').$type<ReviewProvider>().notNull(),
+    /** the review's source (`demo` | `ekomi` | `stay`, {@link ReviewSource}) */
+    provider: text('provider').$type<ReviewSource>().notNull(),
     providerReviewId: text('provider_review_id').notNull(),
     ratingId: text('rating_id').notNull(),
+    /** the parking lot the review is about; null when unknown (a review of the booking, an order eKomi names
+     * that is not ours) */
+    parkingLotId: integer('parking_lot_id').references(() => parkingLots.id),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     /** language the customer wrote in (`de` | `en`) */
@@ -668,7 +679,10 @@ export const reviews = pgTable(
     uniqueIndex('reviews_provider_review_idx').on(t.provider, t.providerReviewId),
     index('reviews_rating_id_submitted_idx').on(t.ratingId, t.submittedAt.desc(), t.id.desc()),
     index('reviews_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    // the tariffs page sums the reviews of its lots in one grouped read (decision 0042)
+    index('reviews_parking_lot_idx').on(t.parkingLotId),
     check('reviews_rating_range', sql`${t.rating} between 0 and 5`),
+    check('reviews_provider_check', sql`${t.provider} in ('demo', 'ekomi', 'stay')`),
   ],
 );
 

@@ -6,16 +6,38 @@ import { loadEnv } from './env.server.ts';
 /** A source with the session secret set, so loading writes no file. */
 const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '.data/test-env', PUBLIC_URL: 'https://parken.example' };
 
-/** The Impressum of a real company (SHOP_SAMPLE_DATA=0 needs every sample value replaced). */
+/**
+ * A real company (SHOP_SAMPLE_DATA=0 needs every sample value replaced): Impressum, invoice seller, bank account,
+ * mail addresses and the shop's address. Invented, but nothing about them is a sample value.
+ */
 const real = {
   ...base,
+  PUBLIC_URL: 'https://www.parkhafen.de',
   SHOP_SAMPLE_DATA: '0',
+  SHOP_NAME: 'Parkhafen',
+  SHOP_ADDRESS: 'Flughafenstraße 7, 40474 Düsseldorf, Deutschland',
+  SHOP_EMAIL: 'service@parkhafen.de',
+  MAIL_FROM: 'Parkhafen <buchung@parkhafen.de>',
   // not a drama number, and no real one either: German subscriber numbers never start with 0
   SHOP_PHONE: '+49 30 0000 0000',
+  SHOP_VAT_ID: 'DE999999999',
+  SHOP_IBAN: 'DE89 3704 0044 0532 0130 00',
+  SHOP_BIC: 'COBADEFFXXX',
+  SHOP_BANK_NAME: 'Commerzbank',
   SHOP_MANAGING_DIRECTORS: 'Jana Beispielhaft',
   SHOP_REGISTER_NUMBER: 'HRB 98765 B',
   SHOP_REGISTER_COURT: 'Amtsgericht Berlin (Charlottenburg)',
 };
+
+/** The one line of `loadEnv`'s error for `source`, or null when it loads. */
+function refusal(source: Record<string, string | undefined>): string | null {
+  try {
+    loadEnv(source);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 describe('loadEnv: legal identity and sample data', () => {
   it('defaults to an obviously sample company whose phone number never rings', () => {
@@ -58,7 +80,71 @@ describe('loadEnv: legal identity and sample data', () => {
     expect(() => loadEnv({ ...real, SHOP_PHONE: '+49 30 23125 111' })).toThrow(/SHOP_PHONE/);
     expect(() => loadEnv({ ...real, SHOP_MANAGING_DIRECTORS: undefined })).toThrow(/SHOP_MANAGING_DIRECTORS/);
     expect(() => loadEnv({ ...real, SHOP_REGISTER_NUMBER: undefined })).toThrow(/SHOP_REGISTER_NUMBER/);
-    expect(() => loadEnv({ ...base, SHOP_SAMPLE_DATA: '0' })).toThrow(/SHOP_PHONE[\s\S]*SHOP_MANAGING_DIRECTORS/);
+  });
+
+  it('with SHOP_SAMPLE_DATA=0 refuses each sample value of the shop (issue 30 item 6), naming that one setting', () => {
+    const samples: [Record<string, string | undefined>, string][] = [
+      [{ SHOP_IBAN: undefined }, 'SHOP_IBAN'],
+      [{ SHOP_IBAN: 'de02 1203 0000 0000 2020 51' }, 'SHOP_IBAN'],
+      [{ SHOP_BANK_NAME: undefined }, 'SHOP_BANK_NAME'],
+      [{ SHOP_BANK_NAME: ' demo bank ' }, 'SHOP_BANK_NAME'],
+      [{ SHOP_VAT_ID: undefined }, 'SHOP_VAT_ID'],
+      [{ SHOP_VAT_ID: 'DE 123 456 789' }, 'SHOP_VAT_ID'],
+      [{ SHOP_EMAIL: undefined }, 'SHOP_EMAIL'],
+      [{ SHOP_EMAIL: 'service@parkhafen.example' }, 'SHOP_EMAIL'],
+      [{ SHOP_EMAIL: 'service@example.com' }, 'SHOP_EMAIL'],
+      [{ MAIL_FROM: undefined }, 'MAIL_FROM'],
+      [{ MAIL_FROM: 'Parkhafen <buchung@parkhafen.example>' }, 'MAIL_FROM'],
+      [{ PUBLIC_URL: 'https://parkplatz-shop.example' }, 'PUBLIC_URL'],
+      [{ SHOP_NAME: undefined }, 'SHOP_NAME'],
+      [{ SHOP_ADDRESS: undefined }, 'SHOP_ADDRESS'],
+    ];
+    for (const [change, setting] of samples) {
+      const message = refusal({ ...real, ...change });
+      expect(message, JSON.stringify(change)).toMatch(new RegExp(`^  ${setting}: `, 'm'));
+      // only the sample is named: every other setting of `real` passes
+      expect(message!.split('\n').slice(1), JSON.stringify(change)).toHaveLength(1);
+    }
+  });
+
+  it('with SHOP_SAMPLE_DATA=1 (the default) runs on the sample company', () => {
+    expect(loadEnv(base)).toMatchObject({
+      SHOP_IBAN: 'DE02120300000000202051',
+      SHOP_BANK_NAME: 'Demo Bank',
+      SHOP_VAT_ID: 'DE123456789',
+      SHOP_EMAIL: 'service@parkplatz-shop.example',
+    });
+  });
+
+  it('names every sample setting at once when SHOP_SAMPLE_DATA=0 is set on the defaults', () => {
+    const message = refusal({ ...base, PUBLIC_URL: 'https://parkplatz-shop.example', SHOP_SAMPLE_DATA: '0' })!;
+    const named = [...message.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]).sort();
+    expect(named).toEqual(
+      [
+        'MAIL_FROM',
+        'PUBLIC_URL',
+        'SHOP_ADDRESS',
+        'SHOP_BANK_NAME',
+        'SHOP_EMAIL',
+        'SHOP_IBAN',
+        'SHOP_MANAGING_DIRECTORS',
+        'SHOP_NAME',
+        'SHOP_PHONE',
+        'SHOP_REGISTER_NUMBER',
+        'SHOP_VAT_ID',
+      ].sort(),
+    );
+  });
+
+  it('resolves the seat: SHOP_SEAT, else the town of SHOP_ADDRESS; a registered company needs one', () => {
+    expect(loadEnv(base).SHOP_SEAT).toBe('Frankfurt am Main');
+    expect(loadEnv(real).SHOP_SEAT).toBe('Düsseldorf');
+    expect(loadEnv({ ...real, SHOP_SEAT: ' Neuss ' }).SHOP_SEAT).toBe('Neuss');
+    const noTown = { ...real, SHOP_ADDRESS: 'Flughafenstraße 7, Düsseldorf' };
+    expect(refusal(noTown)).toMatch(/^ {2}SHOP_SEAT: /m);
+    expect(loadEnv({ ...noTown, SHOP_SEAT: 'Düsseldorf' }).SHOP_SEAT).toBe('Düsseldorf');
+    // no register entry (a sole trader): no seat needed
+    expect(loadEnv({ ...noTown, SHOP_REGISTER_COURT: '', SHOP_REGISTER_NUMBER: '' }).SHOP_SEAT).toBe('');
   });
 });
 

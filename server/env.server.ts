@@ -13,7 +13,9 @@ import {
   isValidEconomicId,
   isValidRegisterCourt,
   isValidRegisterNumber,
+  isReservedDomain,
   normalizeRegisterNumber,
+  townOfAddress,
 } from '~/domain/legal-identity.ts';
 
 const flag = z
@@ -28,12 +30,21 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /**
- * The sample company's legal identity (README, Configuration). Obviously not a real company: the register
- * number 000000 is never assigned, the directors are the specimen names of German identity cards, the phone
- * number is one the Bundesnetzagentur keeps free for media productions. Refused while SHOP_SAMPLE_DATA=0.
+ * The sample company (README, Configuration): the defaults of its settings. Obviously not a real company: the
+ * register number 000000 is never assigned, the directors are the specimen names of German identity cards, the
+ * phone number is one the Bundesnetzagentur keeps free for media productions, the IBAN is a well-known demo account,
+ * the VAT id the textbook one, the addresses lie in the reserved domain `.example` (RFC 2606). Every one is refused
+ * while SHOP_SAMPLE_DATA=0 (`legalSettingProblems`; issue 30 item 6, decision 0045).
  */
 const SAMPLE_IDENTITY = {
+  SHOP_NAME: 'Parkplatz-Shop',
+  SHOP_ADDRESS: 'Hafenstraße 12, 60327 Frankfurt am Main, Deutschland',
+  SHOP_EMAIL: 'service@parkplatz-shop.example',
+  MAIL_FROM: 'Parkplatz-Shop <buchung@parkplatz-shop.example>',
   SHOP_PHONE: '+49 69 90009 500',
+  SHOP_VAT_ID: 'DE123456789',
+  SHOP_IBAN: 'DE02120300000000202051',
+  SHOP_BANK_NAME: 'Demo Bank',
   SHOP_MANAGING_DIRECTORS: 'Erika Mustermann, Max Mustermann',
   SHOP_REGISTER_NUMBER: 'HRB 000000',
 } as const;
@@ -73,16 +84,16 @@ const EnvSchema = z.object({
       'must be an absolute http(s) URL, e.g. https://parkplatz-shop.example',
     ),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Parkplatz-Shop <buchung@parkplatz-shop.example>'),
-  SHOP_NAME: z.string().default('Parkplatz-Shop'),
-  SHOP_ADDRESS: z.string().default('Hafenstraße 12, 60327 Frankfurt am Main, Deutschland'),
-  SHOP_EMAIL: z.string().default('service@parkplatz-shop.example'),
+  MAIL_FROM: z.string().default(SAMPLE_IDENTITY.MAIL_FROM),
+  SHOP_NAME: z.string().default(SAMPLE_IDENTITY.SHOP_NAME),
+  SHOP_ADDRESS: z.string().default(SAMPLE_IDENTITY.SHOP_ADDRESS),
+  SHOP_EMAIL: z.string().default(SAMPLE_IDENTITY.SHOP_EMAIL),
   SHOP_PHONE: z.string().default(SAMPLE_IDENTITY.SHOP_PHONE),
-  SHOP_VAT_ID: z.string().default('DE123456789'),
+  SHOP_VAT_ID: z.string().default(SAMPLE_IDENTITY.SHOP_VAT_ID),
   /** The shop's bank account for payment by invoice (bank details and GiroCode); holder = `SHOP_NAME`. */
   SHOP_IBAN: z
     .string()
-    .default('DE02120300000000202051')
+    .default(SAMPLE_IDENTITY.SHOP_IBAN)
     .refine(isValidIban, 'not a valid IBAN (ISO 13616 format and mod-97 check digits)')
     .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
   SHOP_BIC: z
@@ -90,7 +101,7 @@ const EnvSchema = z.object({
     .default('BYLADEM1001')
     .refine(isValidBic, 'not a valid BIC (8 or 11 characters)')
     .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
-  SHOP_BANK_NAME: z.string().min(1).default('Demo Bank'),
+  SHOP_BANK_NAME: z.string().min(1).default(SAMPLE_IDENTITY.SHOP_BANK_NAME),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ANALYTICS_URL: z.string().optional(),
   /**
@@ -134,6 +145,11 @@ const EnvSchema = z.object({
     .default(SAMPLE_IDENTITY.SHOP_REGISTER_NUMBER)
     .refine((v) => v.trim() === '' || isValidRegisterNumber(v), 'not a register number (e.g. "HRB 12345")')
     .transform(normalizeRegisterNumber),
+  /**
+   * The company's seat (Sitz der Gesellschaft, § 4a GmbHG): the town its articles name, printed on invoices and
+   * credit notes (§ 35a GmbHG). Unset: the town of `SHOP_ADDRESS` (decision 0045). Resolved by `loadEnv`.
+   */
+  SHOP_SEAT: optionalText,
   SHOP_ECONOMIC_ID: optionalText.refine(
     (v) => v === undefined || isValidEconomicId(v),
     'not an economic identification number (DE + 9 digits + "-" + 5 digits)',
@@ -191,8 +207,10 @@ const EnvSchema = z.object({
  * The validated environment plus the derived, always-present session secret and the resolved number of worker
  * processes (`WEB_CONCURRENCY`, at least 1).
  */
-export type Env = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY' | 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'WEB_CONCURRENCY' | 'PUBLIC_URL' | 'SHOP_SEAT'> & {
   SESSION_SECRET: string;
+  /** `SHOP_SEAT`, else the town of `SHOP_ADDRESS`; empty only without a register entry and without a town */
+  SHOP_SEAT: string;
   WEB_CONCURRENCY: number;
   /** absolute http(s) origin (and path prefix, if any) without a trailing slash */
   PUBLIC_URL: string;
@@ -222,6 +240,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    SHOP_SEAT: seatOf(env) ?? '',
     PUBLIC_URL: publicUrl(env),
     WEB_CONCURRENCY: webConcurrency(env),
     SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
@@ -273,25 +292,53 @@ function webConcurrency(env: z.infer<typeof EnvSchema>): number {
   return env.WEB_CONCURRENCY ?? os.availableParallelism();
 }
 
+/** The seat: `SHOP_SEAT` when set, else the town of `SHOP_ADDRESS` (decision 0045); null when neither. */
+function seatOf(env: z.infer<typeof EnvSchema>): string | null {
+  return env.SHOP_SEAT ?? townOfAddress(env.SHOP_ADDRESS);
+}
+
 /**
- * Cross-field rules of the legal settings: register court and number come together, and with
- * SHOP_SAMPLE_DATA=0 (real data configured) no sample value of the Impressum may remain.
+ * Cross-field rules of the shop's identity: register court and number come together, a registered company has a
+ * seat, and with SHOP_SAMPLE_DATA=0 (real data configured) no value of the sample company may remain — Impressum,
+ * invoice seller, bank account, mail addresses (issue 30 item 6). Each problem names the setting to change.
  */
 function legalSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if ((env.SHOP_REGISTER_COURT === '') !== (env.SHOP_REGISTER_NUMBER === '')) {
     problems.push('SHOP_REGISTER_COURT, SHOP_REGISTER_NUMBER: set both or neither');
   }
+  if (env.SHOP_REGISTER_NUMBER !== '' && !seatOf(env)) {
+    problems.push(
+      'SHOP_SEAT: the town of SHOP_ADDRESS cannot be read ("postcode town" missing); set the seat of the company',
+    );
+  }
   if (env.SHOP_SAMPLE_DATA) return problems;
   const sample = 'is still the sample value; set the real one (or SHOP_SAMPLE_DATA=1)';
-  if (isDramaNumber(env.SHOP_PHONE)) {
-    problems.push('SHOP_PHONE: a number reserved for media productions never rings; set the real one');
+  for (const key of ['SHOP_NAME', 'SHOP_ADDRESS', 'SHOP_MANAGING_DIRECTORS'] as const) {
+    if (env[key].trim() === SAMPLE_IDENTITY[key]) problems.push(`${key}: ${sample}`);
   }
-  if (env.SHOP_MANAGING_DIRECTORS === SAMPLE_IDENTITY.SHOP_MANAGING_DIRECTORS) {
-    problems.push(`SHOP_MANAGING_DIRECTORS: ${sample}`);
+  if (env.SHOP_VAT_ID.replace(/\s+/g, '').toUpperCase() === SAMPLE_IDENTITY.SHOP_VAT_ID) {
+    problems.push(`SHOP_VAT_ID: ${sample}`);
   }
   if (env.SHOP_REGISTER_NUMBER === SAMPLE_IDENTITY.SHOP_REGISTER_NUMBER)
     problems.push(`SHOP_REGISTER_NUMBER: ${sample}`);
+  if (isDramaNumber(env.SHOP_PHONE)) {
+    problems.push('SHOP_PHONE: a number reserved for media productions never rings; set the real one');
+  }
+  for (const key of ['SHOP_EMAIL', 'MAIL_FROM'] as const) {
+    if (isReservedDomain(env[key])) {
+      problems.push(`${key}: ${env[key]} lies in a domain reserved for examples and receives no mail; set a real one`);
+    }
+  }
+  if (env.PUBLIC_URL && isReservedDomain(new URL(env.PUBLIC_URL).hostname)) {
+    problems.push(`PUBLIC_URL: ${env.PUBLIC_URL} lies in a domain reserved for examples; set the shop's real address`);
+  }
+  if (env.SHOP_IBAN === SAMPLE_IDENTITY.SHOP_IBAN) {
+    problems.push(`SHOP_IBAN: ${sample} (a demo account: customers paying by invoice would transfer to it)`);
+  }
+  if (env.SHOP_BANK_NAME.trim().toLowerCase() === SAMPLE_IDENTITY.SHOP_BANK_NAME.toLowerCase()) {
+    problems.push(`SHOP_BANK_NAME: ${sample}`);
+  }
   return problems;
 }
 

@@ -12,7 +12,8 @@
  * - The key is protocol, host, the map-consent and cookie-bar cookies (the only cookies the pages read: whether
  *   the map loads, whether the cookie bar shows) and the path with query (which holds the locale `/en`).
  * - Cache events (`~/services/cache-events.server.ts`) drop entries at once: `availability` of an airport
- *   drops its tariffs pages, `catalogue`, `ratings` and `all` drop everything; a render that was running when an event
+ *   drops its tariffs pages and its airport page (whose "from" prices skip sold-out days, decision 0043),
+ *   `catalogue`, `ratings` and `all` drop everything; a render that was running when an event
  *   came is neither stored nor shared with requests that arrived after it.
  */
 import crypto from 'node:crypto';
@@ -32,6 +33,8 @@ import { Session, type SessionStore } from './session.server.ts';
 const CACHEABLE_PATH = /^(?:\/en)?(?:\/parkplatz(?:\/[a-z0-9-]+)?|\/faq|\/buchung\/tarife)?\/?$/;
 /** The tariffs page: its entries are tagged with their airport and dropped when its availability changes. */
 const TARIFFS_PATH = /^(?:\/en)?\/buchung\/tarife\/?$/;
+/** The airport page (its slug in group 1): tagged and dropped like the tariffs pages (decision 0043). */
+const AIRPORT_PATH = /^(?:\/en)?\/parkplatz\/([a-z0-9-]+)\/?$/;
 /** Session fields a cached page's loaders may read: all absent for the visitors who get a cached page. */
 const READABLE_FIELDS = new Set(['userId', 'authenticatedAt', 'lastSeenAt']);
 /** Response headers not copied into an entry: set per answer (or by Express) instead. */
@@ -53,7 +56,7 @@ type Entry = {
   segments: Buffer[];
   slots: ('csrf' | 'nonce')[];
   headers: [string, string][];
-  /** the airport of a tariffs page (its availability), else null */
+  /** the airport of a tariffs page or an airport page (its availability), else null */
   airportId: number | null;
   chars: number;
 };
@@ -205,10 +208,8 @@ export function createPageCache(
       airportId: null,
       chars: html.length,
     };
-    if (TARIFFS_PATH.test(req.path)) {
-      const slug = url.searchParams.get('airport');
-      entry.airportId = slug ? ((await findAirportBySlug(ctx.db, slug))?.id ?? null) : null;
-    }
+    const slug = TARIFFS_PATH.test(req.path) ? url.searchParams.get('airport') : AIRPORT_PATH.exec(req.path)?.[1];
+    if (slug) entry.airportId = (await findAirportBySlug(ctx.db, slug))?.id ?? null;
     // An event while rendering: the page may show what changed before it; use it for these requests only.
     if (generation === started) store(urlKey(req, cookies), entry);
     return entry;

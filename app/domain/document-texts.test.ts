@@ -8,6 +8,7 @@ import {
   invoicePaymentText,
   invoiceTitle,
   invoiceTransferAccount,
+  sellerLegalLines,
   voucherAllInText,
 } from './document-texts.ts';
 import { buildInvoiceView } from './documents.ts';
@@ -108,5 +109,47 @@ describe('voucher: all-in price, nothing due on site unless paid there (issue 12
     expect(voucherAllInText('€123.45', 12345, tEn)).toBe(
       'All-in price, no fees on site: at the car park you pay exactly €123.45, nothing more.',
     );
+  });
+});
+
+describe('sellerLegalLines (issue 30 item 6, § 35a GmbHG)', () => {
+  const seller = buildInvoiceView(sampleInvoiceData()).seller;
+
+  it('names seat, register court and number and the managing directors, in German and English', () => {
+    expect(sellerLegalLines(seller, tDe)).toEqual({
+      seat: 'Sitz der Gesellschaft: Frankfurt am Main',
+      register: [
+        'Registergericht: Amtsgericht Frankfurt am Main',
+        'Registernummer: HRB 000000',
+        'Geschäftsführung: Erika Mustermann, Max Mustermann',
+      ],
+    });
+    expect(sellerLegalLines(seller, tEn)).toEqual({
+      seat: 'Registered office: Frankfurt am Main',
+      register: [
+        'Register court: Amtsgericht Frankfurt am Main',
+        'Register number: HRB 000000',
+        'Managing directors: Erika Mustermann, Max Mustermann',
+      ],
+    });
+  });
+
+  it('names the owner and the missing register entry without one, and nothing for an old snapshot', () => {
+    const legal = {
+      legalForm: '',
+      seat: '',
+      registerCourt: '',
+      registerNumber: '',
+      managingDirectors: 'Jana Beispielhaft',
+    };
+    expect(sellerLegalLines({ legal }, tDe)).toEqual({
+      seat: null,
+      register: ['Inhaber: Jana Beispielhaft', 'Nicht im Handelsregister eingetragen'],
+    });
+    expect(sellerLegalLines({ legal }, tEn).register).toEqual([
+      'Owner: Jana Beispielhaft',
+      'Not entered in the commercial register',
+    ]);
+    expect(sellerLegalLines({ legal: null }, tDe)).toEqual({ seat: null, register: [] });
   });
 });

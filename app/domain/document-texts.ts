@@ -61,6 +61,39 @@ export function invoicePaymentText(
 }
 
 /**
+ * The seller's company-law lines of an invoice or credit note (footer of the PDF and the HTML document): `seat`
+ * goes under the address, `register` beside it.
+ * - with a register entry: the seat (`Sitz der Gesellschaft: Frankfurt am Main`), the register court, the register
+ *   number (`Registernummer: HRB 12345`) and the managing directors;
+ * - without one (both empty: a sole trader or partnership outside the commercial register): no seat, the owners by
+ *   name (`Inhaber: …`) and that there is no register entry;
+ * - nothing for a snapshot issued before these details were stored (`legal` null): it prints as it was issued.
+ * The legal form is part of the seller's name (`Parkplatz-Shop GmbH`), so it has no line of its own.
+ * Source: § 35a GmbHG, § 37a HGB, § 15b GewO (business letters), § 14 Abs. 4 UStG; issue 30 item 6; decision 0045.
+ */
+export function sellerLegalLines(
+  seller: Pick<InvoiceView['seller'], 'legal'>,
+  t: Lookup,
+): { seat: string | null; register: string[] } {
+  const legal = seller.legal;
+  if (!legal) return { seat: null, register: [] };
+  if (!legal.registerNumber) {
+    return {
+      seat: null,
+      register: [t('document.seller.owners', { names: legal.managingDirectors }), t('document.seller.no_register')],
+    };
+  }
+  return {
+    seat: legal.seat ? t('document.seller.seat', { seat: legal.seat }) : null,
+    register: [
+      t('document.seller.register_court', { court: legal.registerCourt }),
+      t('document.seller.register_number', { number: legal.registerNumber }),
+      t('document.seller.managing_directors', { names: legal.managingDirectors }),
+    ],
+  };
+}
+
+/**
  * What the customer pays at the car park, in cents: the whole total for payment type `on_site`, else 0 (paid by
  * invoice or online: nothing is due on site).
  * Source: issue 12 item 3 (price guarantee: no fees on site), DESIGN §6 (Payment types).

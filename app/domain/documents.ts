@@ -44,8 +44,18 @@ export type InvoiceData = {
   issueDate: string;
   /** the reservation's reference (to quote with a payment) */
   reference: string;
-  /** the seller as configured when issued (`SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_VAT_ID`, …) */
-  seller: { name: string; address: string; vatId: string; email: string; phone: string };
+  /**
+   * the seller as configured when issued (`SHOP_NAME` with `SHOP_LEGAL_FORM`, `SHOP_ADDRESS`, `SHOP_VAT_ID`, …);
+   * `legal` since issue 30 (absent in snapshots issued before: they print without it, as they were issued)
+   */
+  seller: {
+    name: string;
+    address: string;
+    vatId: string;
+    email: string;
+    phone: string;
+    legal?: SellerLegalDetails;
+  };
   /** the buyer: the separate invoice address when given, else the billing address; one entry per line */
   buyer: { lines: string[] };
   /** what was sold: parking at this airport's lot under this tariff for this stay (the service period) */
@@ -85,6 +95,20 @@ export type InvoiceData = {
 };
 
 /**
+ * What § 35a GmbHG (business letters) and § 14 Abs. 4 UStG ask of the seller beyond name and address, from the
+ * settings the Impressum uses: legal form (also part of the seller's name), seat (Sitz der Gesellschaft, a town),
+ * register court and number (both empty: no register entry) and the managing directors (names, comma-separated).
+ * Source: § 35a GmbHG, § 80 AktG, § 37a HGB, § 15b GewO; issue 30 item 6; decision 0045.
+ */
+type SellerLegalDetails = {
+  legalForm: string;
+  seat: string;
+  registerCourt: string;
+  registerNumber: string;
+  managingDirectors: string;
+};
+
+/**
  * An invoice or credit note as display strings (from {@link buildInvoiceView}); the HTML document and the PDF
  * render exactly these, with their labels from the translations (`document.invoice.*`).
  */
@@ -98,7 +122,15 @@ export type InvoiceView = {
   issueDate: string;
   /** service period, e.g. `12.01.2027, 10:00 – 15.01.2027, 18:00` */
   servicePeriod: string;
-  seller: { name: string; addressLines: string[]; vatId: string; email: string; phone: string };
+  seller: {
+    name: string;
+    addressLines: string[];
+    vatId: string;
+    email: string;
+    phone: string;
+    /** the company-law details as stored, or null for a snapshot issued without them */
+    legal: SellerLegalDetails | null;
+  };
   buyerLines: string[];
   service: { airport: string; iata: string; lot: string; tariff: string; billableDays: number; licensePlate: string };
   lines: { description: string; amount: string; cents: number }[];
@@ -191,6 +223,7 @@ export function buildInvoiceView(data: InvoiceData, girocodePayload: string | nu
       vatId: data.seller.vatId,
       email: data.seller.email,
       phone: data.seller.phone,
+      legal: data.seller.legal ? { ...data.seller.legal } : null,
     },
     buyerLines: data.buyer.lines,
     service: {

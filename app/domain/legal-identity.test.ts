@@ -3,8 +3,10 @@ import {
   companyName,
   isValidEconomicId,
   isValidRegisterCourt,
+  isReservedDomain,
   isValidRegisterNumber,
   normalizeRegisterNumber,
+  townOfAddress,
 } from './legal-identity.ts';
 
 describe('register entry', () => {
@@ -42,5 +44,52 @@ describe('companyName', () => {
     expect(companyName('Parkplatz-Shop GmbH', 'GmbH')).toBe('Parkplatz-Shop GmbH');
     expect(companyName('Beispiel', 'GmbH & Co. KG')).toBe('Beispiel GmbH & Co. KG');
     expect(companyName('Parkplatz-Shop', '')).toBe('Parkplatz-Shop');
+  });
+});
+
+describe('townOfAddress (the seat when SHOP_SEAT is unset, decision 0045)', () => {
+  it('takes the town after the five-digit postcode', () => {
+    expect(townOfAddress('Hafenstraße 12, 60327 Frankfurt am Main, Deutschland')).toBe('Frankfurt am Main');
+    expect(townOfAddress('Am Flughafen 1,  D-12529 Schönefeld ')).toBe('Schönefeld');
+    expect(townOfAddress('Musterweg 3\n80331 München')).toBe('München');
+  });
+
+  it('is null when no part is "postcode town"', () => {
+    expect(townOfAddress('Hafenstraße 12, Frankfurt am Main')).toBeNull();
+    expect(townOfAddress('Kärntner Ring 5, 1010 Wien, Österreich')).toBeNull();
+    expect(townOfAddress('')).toBeNull();
+  });
+});
+
+describe('isReservedDomain (sample addresses, RFC 2606 / RFC 6761)', () => {
+  it('finds addresses and hosts of reserved domains, with or without a display name', () => {
+    for (const sample of [
+      'service@parkplatz-shop.example',
+      'Parkplatz-Shop <buchung@parkplatz-shop.example>',
+      'SERVICE@PARKPLATZ-SHOP.EXAMPLE',
+      'info@example.com',
+      'info@mail.example.org',
+      'a@shop.test',
+      'a@shop.invalid',
+      'root@localhost',
+      'parkplatz-shop.example',
+      'shop.example.',
+    ]) {
+      expect(isReservedDomain(sample), sample).toBe(true);
+    }
+  });
+
+  it('passes real domains, also ones that merely contain "example"', () => {
+    for (const real of [
+      'service@parkhafen.de',
+      'Parkhafen <buchung@parkhafen.de>',
+      'info@example-shop.de',
+      'info@examples.com',
+      'a@example.company',
+      'a@testing.de',
+      'parken.de',
+    ]) {
+      expect(isReservedDomain(real), real).toBe(false);
+    }
   });
 });

@@ -47,3 +47,31 @@ export function companyName(name: string, legalForm: string): string {
   if (!form || n.toLowerCase().endsWith(form.toLowerCase())) return n;
   return `${n} ${form}`;
 }
+
+/**
+ * The town of a German postal address written on one line with commas (`SHOP_ADDRESS`): the part after the
+ * five-digit postcode (`'Hafenstraße 12, 60327 Frankfurt am Main, Deutschland'` → `'Frankfurt am Main'`), or null
+ * when no part is `PLZ Ort` (a foreign or differently written address). It stands in for the company's seat
+ * (Sitz der Gesellschaft, § 4a GmbHG) only when `SHOP_SEAT` is unset: the seat is the town in the articles and
+ * may differ from the business address (decision 0045).
+ */
+export function townOfAddress(address: string): string | null {
+  for (const part of address.split(/[,\n]/)) {
+    const match = /^(?:D-)?\d{5}\s+(\S.*)$/.exec(part.trim());
+    if (match) return match[1].trim();
+  }
+  return null;
+}
+
+/**
+ * True when the e-mail address (bare, or `Name <address>` as in `MAIL_FROM`) or host name lies in a domain
+ * reserved for documentation and tests, which no real mailbox or shop can use: the top-level domains `example`,
+ * `test`, `invalid` and `localhost` (RFC 2606, RFC 6761) and `example.com`, `example.net`, `example.org` with their
+ * subdomains. The sample configuration uses `parkplatz-shop.example`.
+ */
+export function isReservedDomain(addressOrHost: string): boolean {
+  const bracketed = /<([^>]*)>/.exec(addressOrHost);
+  const address = (bracketed ? bracketed[1] : addressOrHost).trim().toLowerCase();
+  const host = address.slice(address.lastIndexOf('@') + 1).replace(/\.$/, '');
+  return /(^|\.)(example|test|invalid|localhost)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
+}

@@ -21,6 +21,8 @@ export type Offer = {
   category: 'shuttle' | 'valet' | 'terminal';
   name: string;
   description: string;
+  /** the parking lot's id (its own customer rating, decision 0042) */
+  parkingLotId: number;
   lotName: string;
   operator: string;
   address: string;

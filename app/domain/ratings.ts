@@ -27,11 +27,100 @@ export const REVIEW_PREVIEW_CHARS = 280;
 /** The query parameter of the review page in page URLs (`?bewertungen=2`), the no-JS "more reviews" link. */
 export const REVIEWS_PAGE_PARAM = 'bewertungen';
 
-/** One review as the API returns it: whole stars 0–5, the comment in its original language, ISO 8601 date (UTC). */
-export type ReviewView = { id: number; rating: number; comment: string; date: string; locale: Locale };
+/**
+ * Where a review came from, in the order the page explains them (decision 0042): `stay` written after a completed
+ * reservation at the shop (checked against the booking), `ekomi` collected by eKomi (by invitation after an
+ * order), `demo` the invented sample set (not from customers, not checked). Mirrors `reviews.provider`.
+ */
+export const REVIEW_SOURCES = ['stay', 'ekomi', 'demo'] as const;
 
-/** Average and count of a rating id; `average` has one decimal and is null while there is no review. */
-export type RatingSummary = { id: string; average: number | null; count: number };
+/** A review's source, see {@link REVIEW_SOURCES}. */
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
+/**
+ * One review as the API returns it: whole stars 0–5, the comment in its original language, ISO 8601 date (UTC),
+ * and its `source` (added by decision 0042; DESIGN §5 allows added fields).
+ */
+export type ReviewView = {
+  id: number;
+  rating: number;
+  comment: string;
+  date: string;
+  locale: Locale;
+  source: ReviewSource;
+};
+
+/**
+ * Average and count of a rating id; `average` has one decimal and is null while there is no review. `sources`:
+ * the sources of the counted reviews, each once, in {@link REVIEW_SOURCES} order (empty without reviews); the page
+ * derives its "how reviews are checked" statement and the sample badge from them (decision 0042).
+ */
+export type RatingSummary = { id: string; average: number | null; count: number; sources: ReviewSource[] };
+
+/** One row of a grouped ratings read: the star sum and count of the shown reviews of one source. */
+type SourceTotals = { source: string; sum: number; count: number };
+
+/**
+ * Rating id of one parking lot (`lot-<id>`, decision 0042): its figures cover the reviews that name the lot, so
+ * offer cards compare car parks and not their airport. The API answers it like any other rating id.
+ */
+export function lotRatingId(parkingLotId: number): string {
+  return `lot-${parkingLotId}`;
+}
+
+/** The parking lot id of a {@link lotRatingId} (`lot-12` → 12); null for any other rating id. */
+export function parseLotRatingId(ratingId: string): number | null {
+  const match = /^lot-([1-9][0-9]{0,9})$/.exec(ratingId);
+  const id = match ? Number(match[1]) : null;
+  return id !== null && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * Folds per-source totals of one rating id into its summary: count and star sum over every source, the average
+ * of them all ({@link averageRating}), and the sources that have reviews, in {@link REVIEW_SOURCES} order (an
+ * unknown source counts but is not named). Pure; source: decision 0042.
+ */
+export function summarizeRatings(id: string, totals: readonly SourceTotals[]): RatingSummary {
+  let sum = 0;
+  let count = 0;
+  const present = new Set<string>();
+  for (const row of totals) {
+    if (row.count <= 0) continue;
+    sum += Number(row.sum);
+    count += Number(row.count);
+    present.add(row.source);
+  }
+  const sources = REVIEW_SOURCES.filter((s) => present.has(s));
+  return { id, average: averageRating(sum, count), count, sources };
+}
+
+/**
+ * The per-lot summaries of the tariffs page from one grouped read (rows of `parking_lot_id, provider, sum,
+ * count`; decision 0042): a summary per lot that has reviews, keyed by lot id, its id {@link lotRatingId}.
+ * Lots without reviews are absent (the offer card then shows no rating). Pure.
+ */
+export function lotRatingSummaries(
+  rows: readonly (SourceTotals & { parkingLotId: number })[],
+): Record<number, RatingSummary> {
+  const byLot = new Map<number, SourceTotals[]>();
+  for (const row of rows) byLot.set(row.parkingLotId, [...(byLot.get(row.parkingLotId) ?? []), row]);
+  const out: Record<number, RatingSummary> = {};
+  for (const [lotId, totals] of byLot) {
+    const summary = summarizeRatings(lotRatingId(lotId), totals);
+    if (summary.count > 0) out[lotId] = summary;
+  }
+  return out;
+}
+
+/**
+ * What the page says next to shown reviews about how they were checked to come from real customers (§ 5b Abs. 3
+ * UWG; decision 0042): one statement per source shown, in {@link REVIEW_SOURCES} order, as translation keys
+ * `ratings.check.<source>`: `stay` "verified stay" (tied to a completed reservation), `ekomi` eKomi's method
+ * (invitation after an order), `demo` "not checked: sample data". No reviews, no statement. Pure.
+ */
+export function reviewCheckKeys(sources: readonly ReviewSource[]): string[] {
+  return REVIEW_SOURCES.filter((s) => sources.includes(s)).map((s) => `ratings.check.${s}`);
+}
 
 /** `GET ekomi-ratings/{id}/{page}` (DESIGN §5): the summary plus one page of reviews, newest first. */
 export type RatingsPage = RatingSummary & { page: number; lastPage: number; reviews: ReviewView[] };
@@ -44,6 +133,8 @@ export type ImportedReview = {
   /** the provider's own id of the review (eKomi: the order id) */
   providerReviewId: string;
   ratingId: string;
+  /** the parking lot reviewed (the reservation's lot), null when unknown */
+  parkingLotId: number | null;
   rating: number;
   comment: string;
   locale: Locale;

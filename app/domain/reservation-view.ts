@@ -79,3 +79,15 @@ export type ReservationView = {
   billingAddress: AddressView;
   invoiceAddress: AddressView | null;
 };
+
+/**
+ * What the reservation page shows first (issue 30 item 5): what a traveller needs at the car park's barrier. The
+ * reference, the voucher's QR code (staff scan it at check-in; `qrDataUrl` is an SVG `data:` URL, null while the
+ * reservation has no valid voucher: pending payment or cancelled), entry and exit (airport local time, formatted),
+ * and the car park's address, phone and map link.
+ */
+export type ArrivalPassView = Pick<ReservationView, 'reference' | 'status' | 'statusLabel' | 'entry' | 'exit'> & {
+  airport: ReservationView['airport'];
+  lot: Pick<ReservationView['lot'], 'name' | 'addressLines' | 'phone' | 'mapUrl'>;
+  qrDataUrl: string | null;
+};

@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { airport, airports, tariffs, minDate, lots, mapTileUrl, ratings } = loaderData;
+  const { airport, airports, tariffs, priceSearchWeeks, minDate, lots, mapTileUrl, ratings } = loaderData;
   // Stable between renders: the directions island hydrates late (as it nears the viewport), and a changed prop
   // before then would make React throw its server HTML away and render it anew.
   const mapProps = useMemo(
@@ -70,7 +70,7 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight">{t('airport.title', { airport: airport.name })}</h1>
       {ratings ? (
         <a href="#bewertungen" className="mt-2 inline-block rounded-md hover:underline">
-          <RatingSummary summary={ratings} />
+          <RatingSummary summary={ratings} caption={t('ratings.airport.caption', { airport: airport.name })} />
         </a>
       ) : null}
       <p className="mt-2 max-w-3xl text-muted">{airport.description}</p>
@@ -89,7 +89,12 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
 
       {/* Below the search form: rendered by the browser as they near the viewport (issue 11, app.css). */}
       <div className="render-when-near">
-        <TariffOverview tariffs={tariffs} locked={airport.locked} />
+        <TariffOverview
+          airport={airport.slug}
+          tariffs={tariffs}
+          searchWeeks={priceSearchWeeks}
+          locked={airport.locked}
+        />
       </div>
 
       {airport.gallery.length > 0 ? (
@@ -114,7 +119,11 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
       {ratings ? (
         // the ratings' summary card is sticky from lg on, which a scroll container (overflow: hidden) would stop
         <div className="render-when-near clip-while-skipped lg:overflow-visible">
-          <RatingsSection ratings={ratings} title={t('ratings.airport.title')} />
+          <RatingsSection
+            ratings={ratings}
+            title={t('ratings.airport.title')}
+            scope={t('ratings.airport.scope', { airport: airport.name })}
+          />
         </div>
       ) : null}
       <div className="render-when-near clip-while-skipped">

@@ -76,7 +76,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   const t = useT();
   const locale = useLocale();
   const href = useHref();
-  const { airport, airports, values, errors, days, offers, minDate, rating } = loaderData;
+  const { airport, airports, values, errors, days, offers, minDate, lotRatings } = loaderData;
   useTariffListImpressions(offers, airport?.iata);
   const hasErrors = Object.keys(errors).length > 0;
   const show = (local: string) => formatLocalDateTime(local, locale);
@@ -113,7 +113,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
           airportId={airport.id}
           entry={values.entry}
           exit={values.exit}
-          rating={rating}
+          lotRatings={lotRatings}
           actionError={actionData && 'tariffId' in actionData ? actionData : undefined}
         />
       ) : null}

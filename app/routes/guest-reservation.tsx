@@ -1,6 +1,7 @@
 import { CircleCheck, Search } from 'lucide-react';
 import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
 import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
@@ -9,7 +10,7 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { paymentNotice } from '~/services/online-payment.server.ts';
-import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
+import { buildArrivalPass, listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/guest-reservation';
 import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
@@ -30,7 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     suffix: '',
   });
-  const [documents, manage, payment] = await Promise.all([
+  const [pass, documents, manage, payment] = await Promise.all([
+    buildArrivalPass(details, locale),
     listReservationDocuments(shop.app, details),
     manageView(shop.app, details, locale),
     paymentNotice(shop.app, details, locale),
@@ -43,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await shop.session.save();
   }
   return data(
-    { title: t('reservation.meta.title', { reference }), reference, documents, manage, payment, thanks },
+    { title: t('reservation.meta.title', { reference }), reference, pass, documents, manage, payment, thanks },
     { headers: GUEST_PRIVATE_HEADERS },
   );
 }
@@ -64,24 +66,24 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
   const t = useT();
   const href = useHref();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const { reference, documents, manage, payment, thanks } = loaderData;
+  const { reference, pass, documents, manage, payment, thanks } = loaderData;
+  // What the traveller needs at the barrier first, then documents, changes and history, every detail (the frame)
+  // and another reservation (issue 30 item 5, decision 0044).
   return (
     <div className="container-page py-6 sm:py-10">
-      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
-        <a
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent underline print:hidden"
-          href={href('/reservierung')}
-        >
+      <h1 className="mb-5 text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
+      {thanks ? <ThankYou reference={reference} /> : null}
+      <PaymentNotice view={payment} />
+      <ArrivalPass view={pass} />
+      <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
+      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
+      <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
+      <p className="mt-6 print:hidden">
+        <a className="inline-flex items-center gap-1.5 font-medium text-accent underline" href={href('/reservierung')}>
           <Search aria-hidden size={16} />
           {t('reservation.lookup_link')}
         </a>
-      </div>
-      {thanks ? <ThankYou reference={reference} /> : null}
-      <PaymentNotice view={payment} />
-      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
-      <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
-      <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
+      </p>
     </div>
   );
 }

@@ -51,7 +51,7 @@ export default function Index({ loaderData }: Route.ComponentProps) {
           <h1 className="max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h1>
           <p className="mt-3 max-w-2xl text-lg text-muted">{t('home.lead')}</p>
           <a href="#bewertungen" className="mt-3 inline-block rounded-md hover:underline">
-            <RatingSummary summary={ratings} />
+            <RatingSummary summary={ratings} caption={t('ratings.home.caption')} />
           </a>
           <div className="mt-6">
             <SearchForm airports={airports} minDate={minDate} />

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { data, useRouteLoaderData } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
 import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
 import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
@@ -9,7 +10,7 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { paymentNotice } from '~/services/online-payment.server.ts';
-import { listReservationDocuments } from '~/services/reservation-documents.server.ts';
+import { buildArrivalPass, listReservationDocuments } from '~/services/reservation-documents.server.ts';
 import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/user-reservation';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
@@ -24,14 +25,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
   const reference = details.reservation.reference;
-  const [documents, manage, payment] = await Promise.all([
+  const [pass, documents, manage, payment] = await Promise.all([
+    buildArrivalPass(details, locale),
     listReservationDocuments(shop.app, details),
     manageView(shop.app, details, locale),
     paymentNotice(shop.app, details, locale),
   ]);
   const t = translator(locale);
   return data(
-    { title: t('account.reservation.meta.title', { reference }), reference, documents, manage, payment },
+    { title: t('account.reservation.meta.title', { reference }), reference, pass, documents, manage, payment },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -52,7 +54,8 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
   const t = useT();
   const href = useHref();
   const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const { reference, documents, manage, payment } = loaderData;
+  const { reference, pass, documents, manage, payment } = loaderData;
+  // What the traveller needs at the barrier first (issue 30 item 5, decision 0044), as on the guest page.
   return (
     <div className="container-page py-6 sm:py-10">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
@@ -63,8 +66,9 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
         </a>
       </div>
       <PaymentNotice view={payment} />
-      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
+      <ArrivalPass view={pass} />
       <DocumentLinks basePath={`/konto/reservierungen/${reference}`} documents={documents} />
+      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
       <DocumentFrame
         src={href(`/konto/reservierungen/${reference}/dokument`)}
         title={t('account.reservation.frame', { reference })}

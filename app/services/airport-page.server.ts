@@ -4,6 +4,7 @@
  * tariffs' "from" prices. The route module only maps an unknown airport to the 404 and translates the meta texts.
  */
 import type { Database } from '#database/client.server.ts';
+import { FROM_PRICE_SEARCH_DAYS } from '~/domain/from-price.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { distinctLots } from '~/domain/map-lots.ts';
@@ -12,8 +13,8 @@ import type { Locale } from '~/i18n.ts';
 import {
   findAirportBySlug,
   listAirportSummaries,
+  loadFromPrices,
   loadTariffs,
-  tariffFromPrices,
   type AirportSummary,
   type TariffFromPrices,
 } from './catalog.server.ts';
@@ -42,9 +43,11 @@ type AirportPage = {
   airports: AirportSummary[];
   /** the parking lots of the airport's active tariffs, each once (`address` one line, comma separated) */
   lots: AirportPageLot[];
-  /** one day and one week per tariff on the list valid today (tariffs without a price are left out), with what
-   * each includes (the `services` modal) */
+  /** the lowest price of one day and of eight days per tariff with the stay each is for ({@link loadFromPrices};
+   * tariffs with neither are left out; none for a locked airport), with what each includes (the `services` modal) */
   tariffs: (TariffFromPrices & { services: ServiceItem[]; openingHours: string })[];
+  /** the weeks of entry dates the "from" prices were searched in ({@link FROM_PRICE_SEARCH_DAYS}) */
+  priceSearchWeeks: number;
   /** earliest selectable local date-time of the search form (today 00:00 at the airport) */
   minDate: string;
 };
@@ -72,7 +75,9 @@ type AirportPageLot = {
 
 /**
  * Loads the airport page: the airport by slug, then every airport and the airport's active tariffs together;
- * the lots of those tariffs (each once, {@link distinctLots}) and their "from" prices ({@link tariffFromPrices}).
+ * the lots of those tariffs (each once, {@link distinctLots}) and their "from" prices ({@link loadFromPrices}: the
+ * occupancy of the coming weeks, one more query beside the others; skipped for a locked airport, which shows no
+ * prices).
  *
  * @param slug - the airport's slug from the URL (any string).
  * @param options.locale - language of the texts; `options.now` - current instant ("today" for prices and dates).
@@ -87,7 +92,12 @@ export async function loadAirportPage(
   const { locale, now } = options;
   const airport = await findAirportBySlug(db, slug);
   if (!airport) return null;
-  const [airports, tariffs] = await Promise.all([listAirportSummaries(db, locale), loadTariffs(db, airport.id)]);
+  const loading = loadTariffs(db, airport.id);
+  const [airports, tariffs, fromPrices] = await Promise.all([
+    listAirportSummaries(db, locale),
+    loading,
+    airport.status === 'locked' ? [] : loading.then((list) => loadFromPrices(db, list, { airport, now, locale })),
+  ]);
   return {
     airport: {
       slug: airport.slug,
@@ -126,7 +136,7 @@ export async function loadAirportPage(
         categories: [...new Set(tariffs.filter((t) => t.lot.id === lot.id).map((t) => t.category))],
       })),
     ),
-    tariffs: tariffFromPrices(tariffs, { airport, now, locale }).map((row) => {
+    tariffs: fromPrices.map((row) => {
       const tariff = tariffs.find((t) => t.id === row.id)!;
       const services = tariffServices(
         { ...tariff, features: tariff.lot.features, transferMinutes: tariff.lot.transferMinutes },
@@ -134,6 +144,7 @@ export async function loadAirportPage(
       );
       return { ...row, services, openingHours: localized(tariff.lot, 'openingHours', locale) };
     }),
+    priceSearchWeeks: FROM_PRICE_SEARCH_DAYS / 7,
     minDate: startOfLocalDay(now, airport.timeZone),
   };
 }

@@ -11,10 +11,10 @@ import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, priceLists, tariffDays, tariffs } from '#database/schema.ts';
 import { remainingSpaces } from '~/domain/availability.ts';
 import { checkStay, type StayViolation } from '~/domain/booking-rules.ts';
+import { fromPriceDates, lowestFromPrice, type FromPrice } from '~/domain/from-price.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { priceStayIfBookable, type PriceList } from '~/domain/pricing.ts';
-import { addDaysToDate, instantToLocal } from '~/domain/local-time.ts';
 import { stayDates } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import { onCacheEvent } from './cache-events.server.ts';
@@ -259,7 +259,7 @@ export async function resolveCart(
   return tariff ? { kind: 'ok', airport, tariff } : { kind: 'no_tariff', airport };
 }
 
-/** A tariff's "from" prices on the airport page: parking for one day and for one week, integer euro cents. */
+/** A tariff's "from" prices on the airport page: the lowest price of one day and of eight days, with their stays. */
 export type TariffFromPrices = {
   id: number;
   category: string;
@@ -268,34 +268,49 @@ export type TariffFromPrices = {
   transferMinutes: number;
   /** the lot's distance to the terminal in metres, by road (shuttle) or on foot (`app/domain/distance.ts`) */
   distanceMeters: number;
-  oneDayCents: number;
-  oneWeekCents: number;
+  /** one billable day; null when no stay of one day in the searched weeks can be booked */
+  oneDay: FromPrice | null;
+  /** eight billable days (entry day + 7, as the shop has always shown "a week"); null like `oneDay` */
+  oneWeek: FromPrice | null;
 };
 
+/** The stay lengths of the airport page's price table, billable days. */
+const FROM_PRICE_DAYS = { oneDay: 1, oneWeek: 8 } as const;
+
 /**
- * The "from" prices of an airport's tariffs for a stay starting today in the airport's time zone: one day
- * (1 billable day) and one week (entry today, exit 7 days later: 8 billable days, as the shop has always
- * shown it), one person, no child seats, no coupon. A tariff without a price for today (no price list
- * applies) is left out, the same rule as for offers and the checkout ({@link priceStayIfBookable}).
+ * The "from" prices of an airport's tariffs: for one day and for eight days, the lowest total the checkout charges
+ * for a stay entering in the coming weeks, with the stay it is for and the entry dates it holds for
+ * ({@link lowestFromPrice}: lead time, maximum stay, booking horizon, free spaces per day, price lists with their
+ * seasons; one person, no child seat, no coupon). Reads the occupancy of the searched dates in one query. A tariff
+ * with neither price (no price list, or nothing bookable in the searched weeks) is left out.
  *
  * @param tariffs - the airport's active tariffs (from {@link loadTariffs}).
- * @param input.airport - the airport (its time zone decides "today").
+ * @param input.airport - the airport (its time zone decides "today" and the lead time).
  * @param input.now - current instant.
  * @param input.locale - language of the tariff names.
- * Source: DESIGN §3 (airports.show: tariffs overview), DESIGN §6 (Tariff price lists, billable days).
+ * @throws only on database errors.
+ * Source: DESIGN §3 (airports.show: tariffs overview), DESIGN §6 (Tariff, Availability), issue 30 item 3,
+ * decision 0043.
  */
-export function tariffFromPrices(
+export async function loadFromPrices(
+  db: Database,
   tariffs: TariffWithLot[],
   input: { airport: AirportRow; now: Date; locale: Locale },
-): TariffFromPrices[] {
-  const today = instantToLocal(input.now, input.airport.timeZone).slice(0, 10);
-  const weekLater = addDaysToDate(today, 7);
+): Promise<TariffFromPrices[]> {
+  const { airport, now } = input;
+  const window = fromPriceDates({ now, timeZone: airport.timeZone, longestStayDays: FROM_PRICE_DAYS.oneWeek });
+  const occupancy = await loadOccupancy(
+    db,
+    tariffs.map((t) => t.id),
+    [window.from, window.to],
+  );
   return tariffs.flatMap((tariff) => {
-    const price = (exit: string) =>
-      priceStayIfBookable({ tariff, entry: `${today}T00:00`, exit, personCount: 1, childrenSeat: 0 })?.parkingCents;
-    const oneDayCents = price(`${today}T23:59`);
-    const oneWeekCents = price(`${weekLater}T23:59`);
-    if (oneDayCents === undefined || oneWeekCents === undefined) return [];
+    const own = occupancy.filter((o) => o.tariffId === tariff.id);
+    const lowest = (billableDays: number) =>
+      lowestFromPrice({ tariff, billableDays, occupancy: own, timeZone: airport.timeZone, now });
+    const oneDay = lowest(FROM_PRICE_DAYS.oneDay);
+    const oneWeek = lowest(FROM_PRICE_DAYS.oneWeek);
+    if (!oneDay && !oneWeek) return [];
     return [
       {
         id: tariff.id,
@@ -304,8 +319,8 @@ export function tariffFromPrices(
         lotName: tariff.lot.name,
         transferMinutes: tariff.lot.transferMinutes,
         distanceMeters: tariff.lot.distanceMeters,
-        oneDayCents,
-        oneWeekCents,
+        oneDay,
+        oneWeek,
       },
     ];
   });
@@ -392,6 +407,7 @@ export async function searchOffers(
       category: tariff.category,
       name: localized(tariff, 'name', locale),
       description: localized(tariff, 'description', locale),
+      parkingLotId: lot.id,
       lotName: lot.name,
       operator: lot.operator,
       address: lotAddress(lot).join(', '),

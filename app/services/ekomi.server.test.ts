@@ -63,20 +63,23 @@ describe('fetchEkomiFeedback', () => {
 });
 
 describe('ekomiToReviews', () => {
-  it('files reviews by order id, keeps whole stars 0–5, trims, guesses the language', async () => {
+  it('files reviews by order id (airport and lot), keeps whole stars 0–5, trims, guesses the language', async () => {
     const { rows } = await fetchEkomiFeedback(config(() => new Response(FIXTURE)));
-    const { reviews, skipped } = ekomiToReviews(rows, (orderId) => (orderId === '7K2M9QXA' ? 'eap-fra' : 'eap-shop'));
+    const { reviews, skipped } = ekomiToReviews(rows, (orderId) =>
+      orderId === '7K2M9QXA' ? { ratingId: 'eap-fra', parkingLotId: 3 } : { ratingId: 'eap-shop', parkingLotId: null },
+    );
     expect(skipped).toBe(1); // rating 7
     expect(reviews).toHaveLength(8);
     expect(reviews[0]).toMatchObject({
       providerReviewId: '7K2M9QXA',
       ratingId: 'eap-fra',
+      parkingLotId: 3,
       rating: 5,
       locale: 'de',
       submittedAt: new Date(1763373421 * 1000),
       translations: {},
     });
-    expect(reviews.filter((r) => r.ratingId === 'eap-shop')).toHaveLength(7);
+    expect(reviews.filter((r) => r.ratingId === 'eap-shop' && r.parkingLotId === null)).toHaveLength(7);
     expect(reviews[2].locale).toBe('en');
     expect(reviews[4].comment).toBe('Alles perfekt.');
     expect(reviews[6]).toMatchObject({ providerReviewId: 'W8PJ3Y5D', comment: '', rating: 5 }); // counts, no text

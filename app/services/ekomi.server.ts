@@ -84,8 +84,9 @@ export async function fetchEkomiFeedback(config: EkomiConfig): Promise<{ rows: E
 }
 
 /**
- * Turns eKomi rows into reviews to store: provider review id = order id, rating id from `ratingIdFor(order id)`
- * (the reservation's airport, else the shop's own), comment trimmed, language guessed, date from `submitted`.
+ * Turns eKomi rows into reviews to store: provider review id = order id, rating id and parking lot from
+ * `placeFor(order id)` (the reservation's airport and lot, else the shop's own and none), comment trimmed,
+ * language guessed, date from `submitted`.
  * Rows whose rating is not a whole number on the scale (SPEC §9: 0 to 5) are skipped; a rating without text is
  * kept (it counts in the average like every other; leaving it out would bend the figure).
  *
@@ -93,7 +94,7 @@ export async function fetchEkomiFeedback(config: EkomiConfig): Promise<{ rows: E
  */
 export function ekomiToReviews(
   rows: EkomiFeedback[],
-  ratingIdFor: (orderId: string) => string,
+  placeFor: (orderId: string) => { ratingId: string; parkingLotId: number | null },
 ): { reviews: ImportedReview[]; skipped: number } {
   const out: ImportedReview[] = [];
   for (const row of rows) {
@@ -101,7 +102,7 @@ export function ekomiToReviews(
     if (!Number.isInteger(row.rating) || row.rating < RATING_MIN || row.rating > RATING_MAX) continue;
     out.push({
       providerReviewId: row.order_id,
-      ratingId: ratingIdFor(row.order_id),
+      ...placeFor(row.order_id),
       rating: row.rating,
       comment,
       locale: guessReviewLocale(comment),

@@ -14,6 +14,7 @@ import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { INVOICE_PAYMENT_DAYS, type InvoiceData, type InvoiceKind } from '~/domain/documents.ts';
+import { companyName } from '~/domain/legal-identity.ts';
 import { addDaysToDate, todayInZone } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
 import { priceBreakdownLines } from '~/domain/price-breakdown.ts';
@@ -29,18 +30,27 @@ import type { MailConfig } from './service-context.ts';
 export type InvoiceIssuer = { seller: InvoiceData['seller']; bank: BankAccount };
 
 /**
- * The issuer from the configuration: `SHOP_NAME`, `SHOP_ADDRESS`, `SHOP_VAT_ID`, `SHOP_EMAIL`, `SHOP_PHONE` and
- * the account `SHOP_IBAN`/`SHOP_BIC`/`SHOP_BANK_NAME` (holder `SHOP_NAME`).
- * Source: DESIGN §10 (shop data from configuration), issue 9.
+ * The issuer from the configuration: the company name (`SHOP_NAME` with `SHOP_LEGAL_FORM`, as the Impressum
+ * writes it), `SHOP_ADDRESS`, `SHOP_VAT_ID`, `SHOP_EMAIL`, `SHOP_PHONE`, the company-law details (seat
+ * `SHOP_SEAT`, `SHOP_REGISTER_COURT`, `SHOP_REGISTER_NUMBER`, `SHOP_MANAGING_DIRECTORS`) and the account
+ * `SHOP_IBAN`/`SHOP_BIC`/`SHOP_BANK_NAME` (holder `SHOP_NAME`).
+ * Source: DESIGN §10 (shop data from configuration), issue 9; § 35a GmbHG, issue 30 item 6 (legal details).
  */
 export function invoiceIssuerOf(env: MailConfig): InvoiceIssuer {
   return {
     seller: {
-      name: env.SHOP_NAME,
+      name: companyName(env.SHOP_NAME, env.SHOP_LEGAL_FORM),
       address: env.SHOP_ADDRESS,
       vatId: env.SHOP_VAT_ID,
       email: env.SHOP_EMAIL,
       phone: env.SHOP_PHONE,
+      legal: {
+        legalForm: env.SHOP_LEGAL_FORM,
+        seat: env.SHOP_SEAT,
+        registerCourt: env.SHOP_REGISTER_COURT,
+        registerNumber: env.SHOP_REGISTER_NUMBER,
+        managingDirectors: env.SHOP_MANAGING_DIRECTORS,
+      },
     },
     bank: bankAccountOf(env),
   };
@@ -100,7 +110,7 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
     issuedAt: now.toISOString(),
     issueDate,
     reference: r.reference,
-    seller: { ...issuer.seller },
+    seller: structuredClone(issuer.seller),
     buyer: { lines: invoiceBuyerLines(r, locale) },
     service: {
       airport: localized(airport, 'name', locale),
@@ -239,22 +249,25 @@ export async function findInvoiceDocuments(
 }
 
 /**
- * Issues the credit note that cancels a reservation's current invoice (the number on the reservation): a new number `GS-YYYY-NNNNNN` and a snapshot
- * that copies the invoice (seller, buyer, service, lines) with every amount negated, naming the invoice it
- * corrects. Idempotent: when the invoice already has a credit note, that one is returned and nothing is
+ * Issues the credit note that cancels a reservation's current invoice (the number on the reservation): a new
+ * number `GS-YYYY-NNNNNN` and a snapshot that copies the invoice (buyer, service, lines) with every amount negated,
+ * naming the invoice it corrects. The seller is `input.issuer`'s when given — the credit note is a business letter
+ * of its own day (§ 35a GmbHG), so it carries the legal details even when the invoice was issued without them —
+ * else the invoice's. Idempotent: when the invoice already has a credit note, that one is returned and nothing is
  * issued. Runs in its own transaction (or the caller's, e.g. the cancellation's).
  *
  * @param input.reservationId - the reservation whose invoice is cancelled.
  * @param input.now - instant of issue (numbering year in the shop's time zone).
  * @param input.refundCents - the amount refunded through the online payment provider (issue 13), stated on the
  *   credit note; omitted when not paid online.
+ * @param input.issuer - the seller as configured now (`invoiceIssuerOf(env)`); omitted: the invoice's seller.
  * @returns the credit note's snapshot.
  * @throws Error when the reservation has no stored invoice; database errors pass through.
  * Source: DESIGN §6 (Cancellation: credit notes GS-YYYY-NNNNNN, never an edited invoice), §14c UStG.
  */
 export async function issueCreditNote(
   db: Database,
-  input: { reservationId: number; now: Date; refundCents?: number },
+  input: { reservationId: number; now: Date; refundCents?: number; issuer?: InvoiceIssuer },
 ): Promise<InvoiceData> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
@@ -276,6 +289,7 @@ export async function issueCreditNote(
 
     const number = await nextDocumentNumber(tx, 'credit_note', input.now);
     const data = creditNoteFor(invoice, number, input.now, input.refundCents);
+    if (input.issuer) data.seller = structuredClone(input.issuer.seller);
     await tx.insert(invoices).values({
       reservationId: input.reservationId,
       kind: 'credit_note',

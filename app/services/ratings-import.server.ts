@@ -6,8 +6,8 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { airports, reservations, reviews, type ReviewProvider } from '#database/schema.ts';
-import { demoReviews } from '#database/seed/reviews.ts';
+import { airports, parkingLots, reservations, reviews, tariffs, type ReviewSource } from '#database/schema.ts';
+import { demoLotKey, demoReviews } from '#database/seed/reviews.ts';
 import { SHOP_RATING_ID, type ImportedReview } from '~/domain/ratings.ts';
 import { toLocale } from '~/i18n.ts';
 import { ekomiToReviews, fetchEkomiFeedback } from './ekomi.server.ts';
@@ -15,7 +15,7 @@ import type { ServiceLogger } from './service-context.ts';
 
 /** What an import did: reviews received, new, changed, unchanged, skipped (malformed), demo reviews removed. */
 export type RatingsImportResult = {
-  provider: ReviewProvider;
+  provider: ReviewSource;
   received: number;
   inserted: number;
   updated: number;
@@ -52,7 +52,7 @@ export function ekomiConfigured(env: RatingsImportConfig): boolean {
  */
 async function upsertReviews(
   db: Database,
-  provider: ReviewProvider,
+  provider: ReviewSource,
   list: ImportedReview[],
   options: { removeDemo?: boolean } = {},
 ): Promise<Pick<RatingsImportResult, 'inserted' | 'updated' | 'unchanged' | 'removedDemo'>> {
@@ -67,6 +67,7 @@ async function upsertReviews(
           target: [reviews.provider, reviews.providerReviewId],
           set: {
             ratingId: sql`excluded.rating_id`,
+            parkingLotId: sql`excluded.parking_lot_id`,
             rating: sql`excluded.rating`,
             comment: sql`excluded.comment`,
             locale: sql`excluded.locale`,
@@ -75,9 +76,9 @@ async function upsertReviews(
               then ${reviews.translations} || excluded.translations else excluded.translations end`,
             importedAt: sql`now()`,
           },
-          setWhere: sql`(${reviews.ratingId}, ${reviews.rating}, ${reviews.comment}, ${reviews.locale},
-              ${reviews.submittedAt}) is distinct from (excluded.rating_id, excluded.rating, excluded.comment,
-              excluded.locale, excluded.submitted_at)
+          setWhere: sql`(${reviews.ratingId}, ${reviews.parkingLotId}, ${reviews.rating}, ${reviews.comment},
+              ${reviews.locale}, ${reviews.submittedAt}) is distinct from (excluded.rating_id, excluded.parking_lot_id,
+              excluded.rating, excluded.comment, excluded.locale, excluded.submitted_at)
             or not (${reviews.translations} @> excluded.translations)`,
         })
         // xmax is 0 on a row this statement inserted, set on one it updated (PostgreSQL's usual upsert probe).
@@ -94,24 +95,43 @@ async function upsertReviews(
   });
 }
 
-/** The rating id of each order id that is one of our reservation references: its airport's rating id. */
-async function ratingIdsByOrder(db: Database, orderIds: string[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
+/** Where a review is filed: the rating id and the parking lot it is about (decision 0042). */
+type ReviewPlace = { ratingId: string; parkingLotId: number | null };
+
+/**
+ * Where each order id that is one of our reservation references belongs: its airport's rating id and the parking
+ * lot of its tariff (each car park has its own rating, decision 0042).
+ */
+async function placesByOrder(db: Database, orderIds: string[]): Promise<Map<string, ReviewPlace>> {
+  const map = new Map<string, ReviewPlace>();
   for (let i = 0; i < orderIds.length; i += CHUNK) {
     const rows = await db
-      .select({ reference: reservations.reference, ratingId: airports.ratingId })
+      .select({ reference: reservations.reference, ratingId: airports.ratingId, parkingLotId: tariffs.parkingLotId })
       .from(reservations)
       .innerJoin(airports, eq(airports.id, reservations.airportId))
+      .leftJoin(tariffs, eq(tariffs.id, reservations.tariffId))
       .where(inArray(reservations.reference, orderIds.slice(i, i + CHUNK)));
-    for (const row of rows) if (row.ratingId) map.set(row.reference, row.ratingId);
+    for (const row of rows) {
+      if (row.ratingId) map.set(row.reference, { ratingId: row.ratingId, parkingLotId: row.parkingLotId ?? null });
+    }
   }
   return map;
 }
 
+/** The parking lot ids of the catalogue by {@link demoLotKey} (the demo reviews name their lot that way). */
+async function demoLotIds(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: parkingLots.id, name: parkingLots.name, iata: airports.iata })
+    .from(parkingLots)
+    .innerJoin(airports, eq(airports.id, parkingLots.airportId));
+  return new Map(rows.map((r) => [demoLotKey(r.iata, r.name), r.id]));
+}
+
 /**
  * Runs one import. With eKomi configured: reads every review (`fetchEkomiFeedback`), files each under the airport
- * of the reservation whose reference is its order id (else under the shop's own rating id), upserts them and
- * removes the demo reviews. Without: upserts the demo reviews.
+ * and parking lot of the reservation whose reference is its order id (else under the shop's own rating id, no
+ * lot), upserts them as source `ekomi` and removes the demo reviews. Without: upserts the demo reviews, each with
+ * its lot (so it also gives the lots of a database seeded before decision 0042 their demo reviews).
  *
  * @param deps.fetch - replaces the global fetch (tests).
  * @returns what it did. Throws `EkomiError` when eKomi cannot be read (nothing is changed then), and on
@@ -124,8 +144,11 @@ export async function importRatings(deps: {
 }): Promise<RatingsImportResult> {
   const { db, env } = deps;
   if (!ekomiConfigured(env)) {
-    const list = demoReviews().map((r) => ({
+    // A lot the catalogue no longer has (renamed in the back office) leaves its demo reviews without a lot.
+    const lots = await demoLotIds(db);
+    const list = demoReviews().map(({ lotKey, ...r }) => ({
       ...r,
+      parkingLotId: (lotKey && lots.get(lotKey)) || null,
       locale: toLocale(r.locale),
       translations: r.translations ?? {},
     }));
@@ -138,11 +161,14 @@ export async function importRatings(deps: {
     apiUrl: env.EKOMI_API_URL,
     fetch: deps.fetch,
   });
-  const byOrder = await ratingIdsByOrder(
+  const byOrder = await placesByOrder(
     db,
     rows.map((r) => r.order_id),
   );
-  const { reviews: list, skipped } = ekomiToReviews(rows, (orderId) => byOrder.get(orderId) ?? SHOP_RATING_ID);
+  const { reviews: list, skipped } = ekomiToReviews(
+    rows,
+    (orderId) => byOrder.get(orderId) ?? { ratingId: SHOP_RATING_ID, parkingLotId: null },
+  );
   const done = await upsertReviews(db, 'ekomi', list, { removeDemo: true });
   return { provider: 'ekomi', received: rows.length + malformed, skipped: skipped + malformed, ...done };
 }

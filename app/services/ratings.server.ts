@@ -4,19 +4,21 @@
  * page by page (newest first), and a review's text in another language. Reviews come into the `reviews` table
  * through `ratings-import.server.ts`. Decisions in docs/decisions/0014-ratings.md.
  */
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import { airports, reviews } from '#database/schema.ts';
+import { airports, parkingLots, reviews } from '#database/schema.ts';
 import {
-  averageRating,
   isRatingId,
   lastPageOf,
+  lotRatingSummaries,
   pageFromQuery,
   pageOffset,
   parseApiPage,
+  parseLotRatingId,
   parseReviewId,
   RATINGS_PAGE_SIZE,
   SHOP_RATING_ID,
+  summarizeRatings,
   type RatingsPage,
   type RatingSummary,
   type ReviewTranslation,
@@ -29,18 +31,26 @@ import { RequestError } from './request-error.server.ts';
 class RatingsError extends RequestError {}
 
 /**
- * The reviews a rating id covers: the shop's own id covers every review, an airport's id its own; never a review
- * the back office hid (issue 15 item 7: kept, but out of the lists and the averages).
+ * The reviews a rating id covers: the shop's own id covers every review, an airport's id its own, a lot's id
+ * (`lot-<id>`, decision 0042) those that name the lot; never a review the back office hid (issue 15 item 7: kept,
+ * but out of the lists and the averages).
  */
 function scope(ratingId: string): SQL | undefined {
   const shown = isNull(reviews.hiddenAt);
-  return ratingId === SHOP_RATING_ID ? shown : and(shown, eq(reviews.ratingId, ratingId));
+  if (ratingId === SHOP_RATING_ID) return shown;
+  const lotId = parseLotRatingId(ratingId);
+  return and(shown, lotId === null ? eq(reviews.ratingId, ratingId) : eq(reviews.parkingLotId, lotId));
 }
 
-/** Whether the rating id is one the shop knows: the shop's, an airport's, or one that has reviews. */
+/** Whether the rating id is one the shop knows: the shop's, an airport's, a parking lot's, or one with reviews. */
 async function isKnownRatingId(db: Database, ratingId: string): Promise<boolean> {
   if (ratingId === SHOP_RATING_ID) return true;
   if (!isRatingId(ratingId)) return false;
+  const lotId = parseLotRatingId(ratingId);
+  if (lotId !== null) {
+    const [lot] = await db.select({ id: parkingLots.id }).from(parkingLots).where(eq(parkingLots.id, lotId)).limit(1);
+    return lot !== undefined;
+  }
   const [airport] = await db.select({ id: airports.id }).from(airports).where(eq(airports.ratingId, ratingId)).limit(1);
   if (airport) return true;
   const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.ratingId, ratingId)).limit(1);
@@ -48,20 +58,43 @@ async function isKnownRatingId(db: Database, ratingId: string): Promise<boolean>
 }
 
 /**
- * Average (one decimal, null without reviews) and count of the reviews of `ratingId`; for
- * {@link SHOP_RATING_ID} over every review. Does not check that the id is known (an unknown one has 0 reviews).
- * Throws only on database errors. Source: SPEC §9 (scale 0 to 5), decision 0014.
+ * Average (one decimal, null without reviews), count and sources of the reviews of `ratingId`; for
+ * {@link SHOP_RATING_ID} over every review. One read grouped by source. Does not check that the id is known (an
+ * unknown one has 0 reviews). Throws only on database errors. Source: SPEC §9 (scale 0 to 5), decisions 0014, 0042.
  */
-export async function loadRatingSummary(db: Database, ratingId: string): Promise<RatingSummary> {
-  const [row] = await db
+async function loadRatingSummary(db: Database, ratingId: string): Promise<RatingSummary> {
+  const rows = await db
     .select({
-      sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+      source: reviews.provider,
+      sum: sql<number>`sum(${reviews.rating})::int`,
       count: sql<number>`count(*)::int`,
     })
     .from(reviews)
-    .where(scope(ratingId));
-  const count = Number(row?.count ?? 0);
-  return { id: ratingId, average: averageRating(Number(row?.sum ?? 0), count), count };
+    .where(scope(ratingId))
+    .groupBy(reviews.provider);
+  return summarizeRatings(ratingId, rows);
+}
+
+/**
+ * The ratings of each of `parkingLotIds` in one read grouped by lot and source (the tariffs page: one figure per
+ * offer without one query per lot; decision 0042). Hidden reviews are left out.
+ *
+ * @returns a summary per lot with reviews, keyed by lot id (id `lot-<id>`); lots without any are absent. Throws
+ * only on database errors.
+ */
+export async function loadLotRatings(db: Database, parkingLotIds: number[]): Promise<Record<number, RatingSummary>> {
+  if (parkingLotIds.length === 0) return {};
+  const rows = await db
+    .select({
+      parkingLotId: sql<number>`${reviews.parkingLotId}`,
+      source: reviews.provider,
+      sum: sql<number>`sum(${reviews.rating})::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .where(and(isNull(reviews.hiddenAt), inArray(reviews.parkingLotId, parkingLotIds)))
+    .groupBy(reviews.parkingLotId, reviews.provider);
+  return lotRatingSummaries(rows.map((r) => ({ ...r, parkingLotId: Number(r.parkingLotId) })));
 }
 
 /** One page of reviews of `ratingId`, newest first (ties: the later stored first). */
@@ -73,6 +106,7 @@ async function listReviews(db: Database, ratingId: string, page: number): Promis
       comment: reviews.comment,
       submittedAt: reviews.submittedAt,
       locale: reviews.locale,
+      source: reviews.provider,
     })
     .from(reviews)
     .where(scope(ratingId))
@@ -85,6 +119,7 @@ async function listReviews(db: Database, ratingId: string, page: number): Promis
     comment: r.comment,
     date: r.submittedAt.toISOString(),
     locale: toLocale(r.locale),
+    source: r.source,
   }));
 }
 

@@ -9,7 +9,9 @@ import { dueOnSiteCents } from '~/domain/document-texts.ts';
 import { buildInvoiceView, type InvoiceData, type InvoiceView, type VoucherView } from '~/domain/documents.ts';
 import { girocodePayload } from '~/domain/girocode.ts';
 import { formatMoney } from '~/domain/money.ts';
+import type { ArrivalPassView } from '~/domain/reservation-view.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { qrCodeSvgDataUrl } from './girocode.server.ts';
 import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
 import { buildReservationView, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -78,6 +80,33 @@ function manageUrlOf(baseUrl: string, locale: Locale): string {
   return new URL(localePath(locale, '/reservierung'), baseUrl).href;
 }
 
+/** The content of the voucher's QR code, which car-park staff scan at check-in: the reference itself. */
+function voucherQrPayload(reference: string): string {
+  return reference;
+}
+
+/**
+ * What the reservation pages show first (issue 30 item 5, decision 0044): reference, the voucher's QR code (the
+ * same content as on the voucher, drawn as SVG on the server: no script in the browser), entry and exit in airport
+ * local time and the car park's address and phone, in `locale`.
+ * @returns the pass; `qrDataUrl` is null when the reservation has no valid voucher (pending payment, cancelled).
+ * @throws Error from `qrcode` only (cannot happen for an 8-character reference).
+ */
+export async function buildArrivalPass(details: ReservationDetails, locale: Locale): Promise<ArrivalPassView> {
+  const view = buildReservationView(details, locale);
+  const { name, addressLines, phone, mapUrl } = view.lot;
+  return {
+    reference: view.reference,
+    status: view.status,
+    statusLabel: view.statusLabel,
+    entry: view.entry,
+    exit: view.exit,
+    airport: view.airport,
+    lot: { name, addressLines, phone, mapUrl },
+    qrDataUrl: hasVoucher(details) ? await qrCodeSvgDataUrl(voucherQrPayload(view.reference)) : null,
+  };
+}
+
 /**
  * The voucher's view in `locale`; its QR code content is the reference (`qrDataUrl` stays null: the framed
  * HTML voucher draws it with `qrCodeSvgDataUrl`, the PDF draws its own vector code).
@@ -96,7 +125,7 @@ export function buildVoucherView(
   const reservation = buildReservationView(details, input.locale);
   return {
     reservation,
-    qrPayload: r.reference,
+    qrPayload: voucherQrPayload(r.reference),
     // drawn only where an <img> shows it (the framed HTML voucher); the PDF draws the code itself
     qrDataUrl: null,
     manageUrl: manageUrlOf(input.baseUrl, input.locale),

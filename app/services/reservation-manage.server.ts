@@ -413,8 +413,9 @@ async function creditCurrentInvoice(
   refundCents?: number,
 ): Promise<string | null> {
   if (!details.reservation.invoiceNumber) return null;
-  await findInvoiceDocuments(tx, details, invoiceIssuerOf(ctx.env));
-  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now, refundCents });
+  const issuer = invoiceIssuerOf(ctx.env);
+  await findInvoiceDocuments(tx, details, issuer);
+  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now, refundCents, issuer });
   return note.number;
 }
 

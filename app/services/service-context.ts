@@ -25,6 +25,16 @@ export type MailConfig = {
   SHOP_EMAIL: string;
   SHOP_PHONE: string;
   SHOP_VAT_ID: string;
+  /**
+   * The seller's company-law details for invoices and credit notes (§ 35a GmbHG), as the Impressum has them:
+   * legal form, managing directors, register court and number (both empty = no register entry) and the seat
+   * (`SHOP_SEAT`, else the town of `SHOP_ADDRESS`; resolved by the environment).
+   */
+  SHOP_LEGAL_FORM: string;
+  SHOP_MANAGING_DIRECTORS: string;
+  SHOP_REGISTER_COURT: string;
+  SHOP_REGISTER_NUMBER: string;
+  SHOP_SEAT: string;
   /** The shop's bank account for payment by invoice (validated IBAN and BIC, bank name); holder = `SHOP_NAME`. */
   SHOP_IBAN: string;
   SHOP_BIC: string;

@@ -10,9 +10,9 @@ import type { Offer } from '~/domain/offer.ts';
 import { billableDays } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import { stayMessageKey } from './cart.server.ts';
-import { listAirports, searchOffers } from './catalog.server.ts';
+import { listAirports, loadTariffs, searchOffers } from './catalog.server.ts';
 import type { RatingSummary } from '~/domain/ratings.ts';
-import { loadRatingSummary } from './ratings.server.ts';
+import { loadLotRatings } from './ratings.server.ts';
 
 /** The search form's fields as they stand in the URL. */
 type TariffsQuery = { airport: string; entry: string; exit: string };
@@ -34,8 +34,11 @@ export type TariffsPage = {
   days: number | null;
   /** the offers for the stay (empty for a locked airport or a query with errors) */
   offers: Offer[];
-  /** the airport's customer rating shown on every offer card (decision 0014); null without airport or rating id */
-  rating: RatingSummary | null;
+  /**
+   * each parking lot's own customer rating, keyed by lot id (`Offer.parkingLotId`); a lot without reviews is
+   * absent and its offer shows none (decision 0042)
+   */
+  lotRatings: Record<number, RatingSummary>;
 };
 
 /**
@@ -70,12 +73,19 @@ export async function searchTariffs(
   if (!parseLocalDateTime(query.exit)) errors.exit = query.exit ? 'validation.stay.invalid' : 'validation.datetime';
 
   let offers: Offer[] = [];
+  let lotRatings: Record<number, RatingSummary> = {};
   if (airport && !errors.entry && !errors.exit) {
-    const search = await searchOffers(db, { airport, entry: query.entry, exit: query.exit, now, locale });
+    // The tariffs are cached (no query): their lots' ratings are read in one grouped query beside the occupancy.
+    const tariffs = await loadTariffs(db, airport.id);
+    const [search, ratings] = await Promise.all([
+      searchOffers(db, { airport, entry: query.entry, exit: query.exit, now, locale, tariffs }),
+      airport.status === 'locked' ? {} : loadLotRatings(db, [...new Set(tariffs.map((t) => t.lot.id))]),
+    ]);
     for (const v of search.stayViolations) {
       errors[v.field === 'entryTime' ? 'entry' : 'exit'] ??= stayMessageKey(v.code);
     }
     offers = search.offers;
+    if (offers.length > 0) lotRatings = ratings;
   }
 
   const valid = Object.keys(errors).length === 0;
@@ -95,6 +105,6 @@ export async function searchTariffs(
     errors,
     days: valid ? billableDays(query.entry, query.exit) : null,
     offers,
-    rating: offers.length > 0 && airport?.ratingId ? await loadRatingSummary(db, airport.ratingId) : null,
+    lotRatings,
   };
 }

@@ -13,7 +13,7 @@ import { COUPONS } from './coupons.ts';
 import { FAQ } from './faq.ts';
 import { PARKING } from './parking.ts';
 import { reviews } from '../schema.ts';
-import { demoReviews } from './reviews.ts';
+import { demoLotKey, demoReviews } from './reviews.ts';
 
 /** A transaction handle of `Database` (same query API). */
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -29,6 +29,7 @@ export type SeedOptions = { demoReviews?: boolean };
 
 /** Inserts the whole data set through `tx`; foreign keys come from the ids the inserts return. */
 async function insertAll(tx: Tx, options: SeedOptions = {}): Promise<void> {
+  const lotIds = new Map<string, number>();
   for (const airport of AIRPORTS) {
     const lots = PARKING[airport.iata];
     if (!lots) throw new Error(`seed: no parking lots for airport ${airport.iata}`);
@@ -38,6 +39,7 @@ async function insertAll(tx: Tx, options: SeedOptions = {}): Promise<void> {
         .insert(parkingLots)
         .values({ ...lot, airportId })
         .returning({ id: parkingLots.id });
+      lotIds.set(demoLotKey(airport.iata, lot.name), parkingLotId);
       for (const { priceLists: lists, ...tariff } of lotTariffs) {
         const [{ id: tariffId }] = await tx
           .insert(tariffs)
@@ -49,7 +51,14 @@ async function insertAll(tx: Tx, options: SeedOptions = {}): Promise<void> {
   }
   await insertFaq(tx);
   await tx.insert(coupons).values(COUPONS);
-  if (options.demoReviews !== false) await tx.insert(reviews).values(demoReviews());
+  if (options.demoReviews !== false) {
+    const rows = demoReviews().map(({ lotKey, ...row }) => {
+      const parkingLotId = lotKey === null ? null : lotIds.get(lotKey);
+      if (parkingLotId === undefined) throw new Error(`seed: demo review ${row.providerReviewId} names unknown lot`);
+      return { ...row, parkingLotId };
+    });
+    await tx.insert(reviews).values(rows);
+  }
 }
 
 /** Inserts the FAQ (airport-specific entries get the id of their airport, which must exist). */

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AIRPORTS } from './airports.ts';
-import { demoReviews } from './reviews.ts';
+import { PARKING } from './parking.ts';
+import { demoLotKey, demoReviews } from './reviews.ts';
 
 const rows = demoReviews();
 const byRatingId = new Map<string, typeof rows>();
@@ -24,6 +25,25 @@ describe('demo reviews', () => {
       else expect(count).toBeGreaterThanOrEqual(24);
     }
     expect(byRatingId.get('eap-shop')?.length).toBe(14);
+  });
+
+  it('are each about a lot of their airport, lots differ, and a lot of a four-lot airport has none (decision 0042)', () => {
+    for (const airport of AIRPORTS) {
+      const list = byRatingId.get(airport.ratingId!) ?? [];
+      const keys = (PARKING[airport.iata] ?? []).map((lot) => demoLotKey(airport.iata, lot.name));
+      for (const row of list) expect(keys).toContain(row.lotKey);
+      if (list.length === 0) continue;
+      const reviewed = new Set(list.map((r) => r.lotKey));
+      expect(reviewed.size).toBe(keys.length >= 4 ? keys.length - 1 : keys.length);
+      if (keys.length >= 4) expect(reviewed.has(keys[keys.length - 1])).toBe(false);
+    }
+    expect(byRatingId.get('eap-shop')!.every((r) => r.lotKey === null)).toBe(true);
+    const fra = byRatingId.get('eap-fra')!;
+    const figures = (key: string) => {
+      const lot = fra.filter((r) => r.lotKey === key);
+      return `${lot.length}:${(lot.reduce((a, r) => a + r.rating, 0) / lot.length).toFixed(1)}`;
+    };
+    expect(figures('FRA/Parkplatz P4 Kelsterbach')).not.toBe(figures('FRA/Parkhalle Walldorf'));
   });
 
   it('rate mostly 4–5 stars on the 1–5 scale, with some 2–3', () => {

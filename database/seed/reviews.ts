@@ -10,9 +10,20 @@
  */
 import type { reviews } from '../schema.ts';
 import { AIRPORTS } from './airports.ts';
+import { PARKING } from './parking.ts';
 
-/** A row of the `reviews` table as the demo set inserts it. */
-export type DemoReview = Omit<typeof reviews.$inferInsert, 'id' | 'importedAt'>;
+/**
+ * A row of the `reviews` table as the demo set inserts it. The lot is named by {@link demoLotKey} (its id is
+ * only known once the catalogue is inserted); null for the reviews of the booking itself.
+ */
+export type DemoReview = Omit<typeof reviews.$inferInsert, 'id' | 'importedAt' | 'parkingLotId'> & {
+  lotKey: string | null;
+};
+
+/** How a demo review names its parking lot: airport IATA code and lot name (`FRA/Parkhalle Walldorf`). */
+export function demoLotKey(iata: string, lotName: string): string {
+  return `${iata}/${lotName}`;
+}
 
 /** The shop's own rating id (`SHOP_RATING_ID` of `app/domain/ratings.ts`; database/ cannot import app/). */
 const SHOP_RATING_ID = 'eap-shop';
@@ -326,8 +337,15 @@ function compose(random: () => number, rating: number, long: boolean, decks: Dec
  * and the third English with a stored German translation, so the first page always shows "read more" and a
  * review in another language. About 20 % are English; about half carry a translation into the other language.
  */
-function reviewsFor(ratingId: string, count: number, names: { de: string; en: string } | null): DemoReview[] {
+function reviewsFor(
+  ratingId: string,
+  count: number,
+  names: { de: string; en: string } | null,
+  lotKeys: string[] = [],
+): DemoReview[] {
   const random = generator(hash(ratingId));
+  // Lots draw from a generator of their own, so the texts and stars stay what they were before lots had reviews.
+  const pickLot = lotPicker(generator(hash(`${ratingId}/lots`)), lotKeys);
   // The shop's own reviews name no airport: they draw on the booking sentences, without `{ap}`.
   const general = (pool: Sentence[]) => pool.filter(([de]) => !de.includes('{ap}'));
   const praise = names ? PRAISE : [...BOOKING, ...general(PRAISE)];
@@ -360,6 +378,7 @@ function reviewsFor(ratingId: string, count: number, names: { de: string; en: st
       provider: 'demo',
       providerReviewId: `${ratingId}-${String(i + 1).padStart(3, '0')}`,
       ratingId,
+      lotKey: pickLot(),
       rating,
       comment: text(locale),
       locale,
@@ -373,16 +392,48 @@ function reviewsFor(ratingId: string, count: number, names: { de: string; en: st
 }
 
 /**
- * Every demo review: 24 to 41 per active airport (locked airports have none), 14 about booking under the shop's
- * own rating id. Comments carry the airport's name in their language (`am Flughafen Frankfurt`,
- * `at Frankfurt Airport`).
+ * Picks the lot of each review: each lot once first (every lot named has reviews), then the first lot of the
+ * airport most often (weights n, n−1, …, 1), so the lots of an airport have different counts and averages; null
+ * without lots (the shop's own reviews).
+ */
+function lotPicker(random: () => number, lotKeys: string[]): () => string | null {
+  const weights = lotKeys.map((_, i) => lotKeys.length - i);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let picked = 0;
+  return () => {
+    if (lotKeys.length === 0) return null;
+    if (picked < lotKeys.length) return lotKeys[picked++];
+    let r = random() * total;
+    for (let i = 0; i < lotKeys.length; i++) {
+      r -= weights[i];
+      if (r < 0) return lotKeys[i];
+    }
+    return lotKeys[lotKeys.length - 1];
+  };
+}
+
+/**
+ * The lots of an airport that demo reviews are about: all of them, except that an airport with four or more lots
+ * leaves its last one without reviews (a car park new to the shop), so the tariffs page shows how an offer without
+ * a rating looks (decision 0042).
+ */
+function reviewedLots(iata: string): string[] {
+  const keys = (PARKING[iata] ?? []).map((lot) => demoLotKey(iata, lot.name));
+  return keys.length >= 4 ? keys.slice(0, -1) : keys;
+}
+
+/**
+ * Every demo review: 24 to 41 per active airport (locked airports have none), each about one of its parking lots
+ * ({@link reviewedLots}), and 14 about booking under the shop's own rating id (no lot). Comments carry the
+ * airport's name in their language (`am Flughafen Frankfurt`, `at Frankfurt Airport`).
  */
 export function demoReviews(): DemoReview[] {
   const rows: DemoReview[] = [];
   for (const airport of AIRPORTS) {
     if (!airport.ratingId || airport.status === 'locked') continue;
     const count = 24 + (hash(airport.iata) % 18);
-    rows.push(...reviewsFor(airport.ratingId, count, { de: airport.nameDe, en: airport.nameEn }));
+    const names = { de: airport.nameDe, en: airport.nameEn };
+    rows.push(...reviewsFor(airport.ratingId, count, names, reviewedLots(airport.iata)));
   }
   rows.push(...reviewsFor(SHOP_RATING_ID, 14, null));
   return rows;

@@ -1,10 +1,11 @@
 /**
- * Customer ratings (SPEC §2 "see ratings", "star rating shown as x/5", "read more / read less"; decision 0014):
- * stars x/5 with a text alternative on index and airports.show, JSON-LD, read more toggling, the next page of
- * reviews with JavaScript (API) and without (link), the translate button.
+ * Customer ratings (SPEC §2 "see ratings", "star rating shown as x/5", "read more / read less"; decisions 0014,
+ * 0042): stars x/5 with a text alternative on index and airports.show, JSON-LD, read more toggling, the next page
+ * of reviews with JavaScript (API) and without (link), the translate button; the demo reviews marked as sample
+ * data with the statement how reviews are checked (§ 5b Abs. 3 UWG), and each offer with its own car park's rating.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { nearbyHydrated } from './pages.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { localDateTime, nearbyHydrated } from './pages.ts';
 
 /** Waits until the client layer has mounted (its effects install `window.eapFlash`). */
 async function hydrated(page: Page) {
@@ -12,6 +13,15 @@ async function hydrated(page: Page) {
 }
 
 const SUMMARY = /^\d,\d von 5 Sternen, \d+ Bewertungen$/;
+
+/** The statement next to demo reviews: not checked, sample data, and no provider named (none is configured). */
+async function expectDemoStatement(scope: Locator) {
+  const statement = scope.getByRole('note').filter({ hasText: 'Nicht geprüft' });
+  await expect(statement).toBeVisible();
+  await expect(statement).toContainText('Beispieldaten');
+  await expect(scope.getByText('Woher die Bewertungen stammen')).toBeVisible();
+  await expect(scope).not.toContainText('eKomi');
+}
 
 test.describe('ratings', () => {
   test('index: the shop rating as stars x/5 with a text alternative, and its JSON-LD', async ({ page }) => {
@@ -21,8 +31,12 @@ test.describe('ratings', () => {
     const stars = section.getByRole('img', { name: SUMMARY });
     await expect(stars).toBeVisible();
     await expect(stars).toContainText(/^\d,\d\/5$/);
-    // the hero's summary links to the section
-    await expect(page.getByRole('link', { name: SUMMARY })).toHaveAttribute('href', '#bewertungen');
+    // the hero's summary links to the section and says what it covers, marked as sample data
+    const hero = page.getByRole('link', {
+      name: /^\d,\d von 5 Sternen, \d+ Bewertungen\s*· alle Flughäfen\s*Beispieldaten$/,
+    });
+    await expect(hero).toHaveAttribute('href', '#bewertungen');
+    await expectDemoStatement(section);
     await expect(section.getByRole('list', { name: 'Bewertungen, neueste zuerst' }).getByRole('listitem')).toHaveCount(
       10,
     );
@@ -43,6 +57,19 @@ test.describe('ratings', () => {
     await expect(section.locator('[data-rating-id="eap-fra"]').first()).toBeVisible();
     await expect(section.getByRole('img', { name: SUMMARY })).toContainText(/^\d,\d\/5$/);
     await expect(section.getByRole('img', { name: '5 von 5 Sternen' }).first()).toContainText('5/5');
+    // the airport's figure is labelled as the airport's; demo reviews are marked and "not checked"
+    await expect(
+      page.getByRole('link', {
+        name: /^\d,\d von 5 Sternen, \d+ Bewertungen\s*· alle Parkplätze am Flughafen Frankfurt\s*Beispieldaten$/,
+      }),
+    ).toBeVisible();
+    await expect(
+      section.getByText('Bewertungen zu allen Parkplätzen am Flughafen Frankfurt.', { exact: false }),
+    ).toBeVisible();
+    await expectDemoStatement(section);
+    const reviewsList = section.getByRole('list', { name: 'Bewertungen, neueste zuerst' });
+    await expect(reviewsList.getByRole('listitem').first().getByText('Beispieldaten')).toBeVisible();
+    await expect(reviewsList.getByRole('listitem').filter({ hasText: 'Beispieldaten' })).toHaveCount(10);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld).toMatchObject({ '@type': 'Service', areaServed: { iataCode: 'FRA' } });
 
@@ -98,6 +125,9 @@ test.describe('ratings', () => {
     const section = page.getByRole('region', { name: 'Kundenbewertungen' });
     await expect(section.getByRole('button', { name: 'Weiterlesen' })).toHaveCount(0);
     await expect(section.getByRole('button', { name: 'Übersetzen' })).toHaveCount(0);
+    // the sample badge and the statement are server-rendered: no JavaScript needed (decision 0042)
+    await expectDemoStatement(section);
+    await expect(section.locator('article[data-review-id]').first().getByText('Beispieldaten')).toBeVisible();
     const firstIds = await section
       .locator('[data-review-id]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.reviewId));
@@ -116,20 +146,42 @@ test.describe('ratings', () => {
     await context.close();
   });
 
-  test('offer cards show the airport rating as stars and count', async ({ page }) => {
-    const d = new Date();
-    d.setDate(d.getDate() + 14);
-    const day = (plus: number) => {
-      const x = new Date(d);
-      x.setDate(x.getDate() + plus);
-      return x.toISOString().slice(0, 10);
-    };
-    await page.goto(`/buchung/tarife?airport=frankfurt&entry=${day(0)}T08:00&exit=${day(7)}T18:00`);
-    const card = page.locator('article[data-tariff-id]').first();
-    const stars = card.getByRole('img', {
-      name: /^Kundenbewertungen der Parkplätze am Flughafen: \d,\d von 5 Sternen/,
-    });
-    await expect(stars).toContainText(/^\d,\d\/5$/);
-    await expect(card.locator('[data-rating-id="eap-fra"]')).toContainText(/\(\d+\)/);
+  test('each offer shows its own car park rating; a car park without reviews shows none', async ({ page }) => {
+    await page.goto(
+      `/buchung/tarife?airport=frankfurt&entry=${localDateTime(14, '08:00')}&exit=${localDateTime(21, '18:00')}`,
+    );
+    const figures = new Map<string, string>();
+    for (const card of await page.locator('article[data-tariff-id]').all()) {
+      const lot = (await card.locator('p').filter({ hasText: ' · ' }).first().textContent())!.split(' · ')[0];
+      const stars = card.getByRole('img', { name: /^Kundenbewertungen dieses Parkplatzes: \d,\d von 5 Sternen/ });
+      if (lot === 'Parkhaus P2 Terminal 1') {
+        await expect(stars).toHaveCount(0);
+        continue;
+      }
+      await expect(stars).toContainText(/^\d,\d\/5$/);
+      const summary = card.locator('[data-rating-id^="lot-"]');
+      await expect(summary).toContainText(/\(\d+\)/);
+      await expect(summary.getByText('Beispieldaten')).toBeVisible();
+      figures.set(
+        lot,
+        `${await summary.getAttribute('data-rating-average')}/${await summary.getAttribute('data-rating-count')}`,
+      );
+    }
+    // two car parks of one airport, two different figures (not the airport's on every card)
+    expect(figures.size).toBe(3);
+    expect(new Set(figures.values()).size).toBeGreaterThan(1);
+    expect(page.locator('[data-rating-id="eap-fra"]')).toHaveCount(0);
+    await expect(
+      page.getByText('Die Sterne bei jedem Angebot zeigen die Bewertungen dieses Parkplatzes', { exact: false }),
+    ).toBeVisible();
+    await expectDemoStatement(page.locator('[data-lot-ratings-note]'));
+  });
+
+  test('English: the demo reviews say they are samples and not checked', async ({ page }) => {
+    await page.goto('/en/parkplatz/frankfurt');
+    const section = page.getByRole('region', { name: 'Customer reviews' });
+    const statement = section.getByRole('note').filter({ hasText: 'Not checked' });
+    await expect(statement).toContainText('Sample data');
+    await expect(section).not.toContainText('eKomi');
   });
 });

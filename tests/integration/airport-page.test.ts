@@ -1,9 +1,10 @@
 import { catalogueChanged } from '../../app/services/cache-events.server.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceLists, tariffs as tariffTable } from '../../database/schema.ts';
-import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
-import { findAirportBySlug, listMapLots, loadTariffs, tariffFromPrices } from '../../app/services/catalog.server.ts';
+import { priceLists, tariffDays, tariffs as tariffTable } from '../../database/schema.ts';
+import { fromPriceStay } from '../../app/domain/from-price.ts';
+import { findAirportBySlug, listMapLots, loadFromPrices, loadTariffs } from '../../app/services/catalog.server.ts';
+import { searchTariffs } from '../../app/services/tariffs-page.server.ts';
 import { loader } from '../../app/routes/airports-show.tsx';
 import { loadAirportPage } from '../../app/services/airport-page.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
@@ -28,17 +29,68 @@ async function loadRoute(slug: string) {
   return loader(args as unknown as Parameters<typeof loader>[0]);
 }
 
-describe('airports.show "from" prices', () => {
-  it('shows one day and one week (8 billable days) on the list valid today', async () => {
-    const airport = (await findAirportBySlug(test.ctx.db, 'hamburg'))!;
-    const tariffs = await loadTariffs(test.ctx.db, airport.id);
-    const page = await loadRoute('hamburg');
-    expect(page.tariffs.length).toBe(tariffs.length);
-    for (const row of page.tariffs) {
-      const list = selectPriceList(tariffs.find((t) => t.id === row.id)!.priceLists, '2026-11-21');
-      expect(row.oneDayCents).toBe(parkingPrice(list, 1));
-      expect(row.oneWeekCents).toBe(parkingPrice(list, 8));
+describe('airports.show "from" prices (issue 30 item 3)', () => {
+  /** The tariffs page's offer of `tariffId` for the stay a price names (the service behind the page). */
+  async function offerFor(slug: string, tariffId: number, stay: { entry: string; exit: string }) {
+    const page = await searchTariffs(test.ctx.db, { airport: slug, ...stay }, { now: test.ctx.now(), locale: 'de' });
+    expect(page.errors, `${slug} ${stay.entry}`).toEqual({});
+    return page.offers.find((o) => o.tariffId === tariffId)!;
+  }
+
+  it('names for every tariff a stay the tariffs page offers at exactly that price', async () => {
+    for (const slug of ['frankfurt', 'muenchen', 'stuttgart']) {
+      const page = (await loadAirportPage(test.ctx.db, slug, { locale: 'de', now: test.ctx.now() }))!;
+      expect(page.tariffs.length, slug).toBeGreaterThan(0);
+      for (const row of page.tariffs) {
+        for (const price of [row.oneDay!, row.oneWeek!]) {
+          // 10:00 in Germany: today's 08:00 entry has passed, so the first stay enters tomorrow
+          expect(price.entry, `${slug} ${row.name}`).toBe('2026-11-22T08:00');
+          for (const entryDate of [price.entry.slice(0, 10), price.lastEntryDate]) {
+            const offer = await offerFor(slug, row.id, fromPriceStay(entryDate, price.billableDays));
+            expect(offer.soldOut, `${slug} ${row.name} ${entryDate}`).toBe(false);
+            expect(offer.violations).toEqual([]);
+            expect(offer.price?.totalCents, `${slug} ${row.name} ${entryDate}`).toBe(price.totalCents);
+            expect(offer.price?.billableDays).toBe(price.billableDays);
+          }
+        }
+      }
     }
+  }, 120_000);
+
+  it('holds until the Christmas season, whose dearer week it does not claim', async () => {
+    const page = (await loadAirportPage(test.ctx.db, 'frankfurt', { locale: 'de', now: test.ctx.now() }))!;
+    const seasonal = page.tariffs.filter((row) => row.oneWeek!.lastEntryDate === '2026-12-17');
+    expect(seasonal.length).toBeGreaterThan(0);
+    for (const row of seasonal) {
+      const christmasWeek = await offerFor('frankfurt', row.id, fromPriceStay('2026-12-18', 8));
+      expect(christmasWeek.price!.totalCents).toBeGreaterThan(row.oneWeek!.totalCents);
+    }
+  });
+
+  it('skips days without a free space and days inside the lead time', async () => {
+    const airport = (await findAirportBySlug(test.ctx.db, 'hamburg'))!;
+    const [tariff] = await loadTariffs(test.ctx.db, airport.id);
+    // 22 to 24 November full: every one-day and eight-day stay entering on those days touches one of them
+    await test.ctx.db.insert(tariffDays).values(
+      ['2026-11-22', '2026-11-23', '2026-11-24'].map((day) => ({
+        tariffId: tariff.id,
+        day,
+        booked: tariff.capacity,
+      })),
+    );
+    const row = (await loadAirportPage(test.ctx.db, 'hamburg', { locale: 'de', now: test.ctx.now() }))!.tariffs.find(
+      (r) => r.id === tariff.id,
+    )!;
+    expect(row.oneDay!.entry).toBe('2026-11-25T08:00');
+    expect(row.oneWeek!.entry).toBe('2026-11-25T08:00');
+    expect((await offerFor('hamburg', tariff.id, fromPriceStay('2026-11-24', 1))).soldOut).toBe(true);
+    expect((await offerFor('hamburg', tariff.id, fromPriceStay('2026-11-25', 8))).soldOut).toBe(false);
+    // before 06:00 today's 08:00 entry is outside the 2-hour lead time, and the 21st is free
+    const early = (await loadAirportPage(test.ctx.db, 'hamburg', {
+      locale: 'de',
+      now: new Date('2026-11-21T04:30:00Z'),
+    }))!.tariffs.find((r) => r.id === tariff.id)!;
+    expect(early.oneDay).toMatchObject({ entry: '2026-11-21T08:00', lastEntryDate: '2026-11-21' });
   });
 
   it('leaves out a tariff without a price list instead of failing the page', async () => {
@@ -51,7 +103,7 @@ describe('airports.show "from" prices', () => {
     const page = await loadRoute('frankfurt');
     expect(page.tariffs.map((t) => t.id)).toEqual(others.map((t) => t.id));
     // the same rule without the page: no price, no row
-    const rows = tariffFromPrices(await loadTariffs(test.ctx.db, airport.id), {
+    const rows = await loadFromPrices(test.ctx.db, await loadTariffs(test.ctx.db, airport.id), {
       airport,
       now: test.ctx.now(),
       locale: 'en',

@@ -7,11 +7,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, invoices, parkingLots, reservations, tariffs } from '../../database/schema.ts';
-import type { InvoiceData } from '../../app/domain/documents.ts';
+import { buildInvoiceView, type InvoiceData } from '../../app/domain/documents.ts';
 import { reservationCalendar } from '../../app/services/documents/calendar.server.ts';
+import { renderInvoicePdf } from '../../app/services/documents/invoice-pdf.server.ts';
 import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote } from '../../app/services/invoices.server.ts';
 import { findReservationByReference } from '../../app/services/reservations.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { sampleInvoiceData } from '../fixtures/documents.ts';
+import { pdfText } from '../fixtures/pdf.ts';
 import { insertReservation } from '../fixtures/reservation.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
@@ -38,10 +41,10 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function book(overrides: Record<string, unknown> = {}) {
+async function book(overrides: Record<string, unknown> = {}, language = 'de') {
   const c = await new ApiClient(test).start();
   expect((await c.post('checkout/cart', { airportId, tariffId, ...stay })).status).toBe(200);
-  const res = await c.post('checkout', checkoutBody({ ...stay, ...overrides }));
+  const res = await c.post('checkout', checkoutBody({ ...stay, ...overrides }), { 'App-Language': language });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (await findReservationByReference(test.ctx.db, res.body.reservation.reference))!;
 }
@@ -150,6 +153,85 @@ describe('credit notes (issue 9, DESIGN §6)', () => {
       .orderBy(sql`${invoices.number}`);
     const numbers = rows.map((r) => r.number);
     expect(numbers).toEqual(numbers.map((_, i) => `GS-2026-${String(i + 1).padStart(6, '0')}`));
+  });
+});
+
+/** The text of the document's PDF as pdftotext reads it, white space collapsed. */
+async function pdfOf(data: InvoiceData): Promise<string> {
+  return (await pdfText(await renderInvoicePdf(buildInvoiceView(data)))).replace(/\s+/g, ' ');
+}
+
+describe("the seller's legal details (issue 30 item 6, § 35a GmbHG)", () => {
+  // the test app's configuration: SHOP_NAME 'Parkplatz-Shop GmbH', the other legal settings at their defaults
+  const legal = {
+    legalForm: 'GmbH',
+    seat: 'Frankfurt am Main',
+    registerCourt: 'Amtsgericht Frankfurt am Main',
+    registerNumber: 'HRB 000000',
+    managingDirectors: 'Erika Mustermann, Max Mustermann',
+  };
+
+  it('are stored with the invoice and printed on the invoice and credit note PDFs, in German', async () => {
+    const details = await book({ paymentType: 'invoice' });
+    const { invoice } = await findInvoiceDocuments(test.ctx.db, details, issuer());
+    expect(invoice!.seller).toMatchObject({ name: 'Parkplatz-Shop GmbH', legal });
+    const note = await issueCreditNote(test.ctx.db, {
+      reservationId: details.reservation.id,
+      now: new Date('2026-11-22T10:00:00Z'),
+      issuer: issuer(),
+    });
+    for (const text of [await pdfOf(invoice!), await pdfOf(note)]) {
+      for (const expected of [
+        'Parkplatz-Shop GmbH',
+        'Sitz der Gesellschaft: Frankfurt am Main',
+        'Registergericht: Amtsgericht Frankfurt am Main',
+        'Registernummer: HRB 000000',
+        'Geschäftsführung: Erika Mustermann, Max Mustermann',
+      ]) {
+        expect(text).toContain(expected);
+      }
+    }
+  });
+
+  it("are printed in English on an English booking's invoice", async () => {
+    const details = await book({ paymentType: 'on_site' }, 'en');
+    const { invoice } = await findInvoiceDocuments(test.ctx.db, details, issuer());
+    expect(invoice!.locale).toBe('en');
+    const text = await pdfOf(invoice!);
+    for (const expected of [
+      'Registered office: Frankfurt am Main',
+      'Register court: Amtsgericht Frankfurt am Main',
+      'Register number: HRB 000000',
+      'Managing directors: Erika Mustermann, Max Mustermann',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('an invoice stored without them prints as issued; the credit note issued now carries them', async () => {
+    const { row } = await insertReservation(test.ctx.db);
+    const { legal: _none, ...sellerBefore } = sampleInvoiceData().seller;
+    const old = sampleInvoiceData({ number: row.invoiceNumber!, reference: row.reference, seller: sellerBefore });
+    await test.ctx.db.insert(invoices).values({
+      reservationId: row.id,
+      kind: 'invoice',
+      number: old.number,
+      issuedAt: new Date(old.issuedAt),
+      data: old,
+    });
+    const details = (await findReservationByReference(test.ctx.db, row.reference))!;
+    const { invoice } = await findInvoiceDocuments(test.ctx.db, details, issuer());
+    expect(invoice).toEqual(old);
+    expect(await pdfOf(invoice!)).not.toMatch(/Registergericht|Sitz der Gesellschaft|Geschäftsführung/);
+
+    const note = await issueCreditNote(test.ctx.db, {
+      reservationId: row.id,
+      now: new Date('2026-11-22T10:00:00Z'),
+      issuer: issuer(),
+    });
+    expect(note.seller).toMatchObject({ name: 'Parkplatz-Shop GmbH', legal });
+    expect(note.buyer).toEqual(old.buyer);
+    expect(await pdfOf(note)).toContain('Registernummer: HRB 000000');
   });
 });
 

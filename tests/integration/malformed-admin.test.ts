@@ -20,6 +20,7 @@ import type * as Mail from '../../app/services/mail.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
+  answerOf,
   buildWorld,
   cookieHeader,
   fuzzOptions,
@@ -536,7 +537,7 @@ async function sendPost(r: AdminPost) {
   ];
   const url = `${r.sender.english ? '/en' : ''}${fill(r.action.path, r.params)}${r.query}`;
   const cookie = await senderCookie(r.sender);
-  return postForm(app, url, fields, { ...r, accept: r.sender.accept }, cookie || undefined);
+  return answerOf(postForm(app, url, fields, { ...r, accept: r.sender.accept }, cookie || undefined));
 }
 
 async function sendGet(r: AdminGet) {
@@ -545,7 +546,7 @@ async function sendGet(r: AdminGet) {
   const cookie = await senderCookie(r.sender);
   if (cookie) req = req.set('Cookie', cookie);
   if (r.sender.accept) req = req.set('Accept', r.sender.accept);
-  return req;
+  return answerOf(req);
 }
 
 async function sendApi(r: AdminApiRequest) {
@@ -564,7 +565,7 @@ async function sendApi(r: AdminApiRequest) {
   };
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) req = req.set(name, value);
   if (method === 'POST' || r.body) req = req.serialize((raw: unknown) => raw as string).send(r.body);
-  return req;
+  return answerOf(req);
 }
 
 /** A refusal's page: HTML (or the plain translated answer to an unreadable request, before any route). */

@@ -17,6 +17,7 @@ import { newsletterWorkSettled } from '../../app/services/newsletter.server.ts';
 import { billingFields, checkoutBody, DEFAULT_STAY, travelFields } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 import {
+  answerOf,
   buildWorld,
   cookieHeader,
   deepJson,
@@ -366,7 +367,7 @@ async function send(r: ApiRequest) {
   if (r.endpoint.method === 'POST' || r.body.bytes.length > 0) {
     req = req.serialize((raw: unknown) => raw as string).send(r.body.bytes as string);
   }
-  return req;
+  return answerOf(req);
 }
 
 describe('every /api endpoint under malformed input (property-based, issue 14)', () => {

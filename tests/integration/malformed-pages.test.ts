@@ -19,6 +19,7 @@ import type * as Newsletter from '../../app/services/newsletter.server.ts';
 import type { ApiClient } from './harness.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
+  answerOf,
   buildWorld,
   cookieHeader,
   fuzzOptions,
@@ -305,7 +306,7 @@ async function send(r: PagePost) {
   const [pathname, search] = target.split('?');
   const query = [search, r.query.replace(/^\?/, '')].filter(Boolean).join('&');
   const url = `${r.english ? '/en' : ''}${pathname}${query ? `?${query}` : ''}`;
-  return postForm(app, url, fields, r, r.cookie?.replaceAll(SESSION_COOKIE, client.cookie));
+  return answerOf(postForm(app, url, fields, r, r.cookie?.replaceAll(SESSION_COOKIE, client.cookie)));
 }
 
 describe('every page action under malformed form posts (property-based, issue 14)', () => {

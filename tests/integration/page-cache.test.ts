@@ -134,15 +134,17 @@ describe('page cache: availability', () => {
     expect(few.text).toContain('Nur noch 5 Plätze frei');
   });
 
-  it('drops only the tariffs pages of the airport whose availability changed', async () => {
+  it('drops only the tariffs pages and the airport page of the airport whose availability changed', async () => {
     const hamburg = `/buchung/tarife?airport=hamburg&entry=${stay.entryTime}&exit=${stay.exitTime}`;
-    await page(TARIFFS_URL);
-    await page(hamburg);
-    await page('/parkplatz/frankfurt');
+    const airportPages = ['/parkplatz/frankfurt', '/en/parkplatz/frankfurt'];
+    for (const url of [TARIFFS_URL, hamburg, '/parkplatz/hamburg', '/parkplatz', ...airportPages]) await page(url);
     const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
     await events.availabilityChanged(test.ctx.db, fra.id);
-    expect((await page(hamburg)).headers['x-page-cache']).toBe('hit');
-    expect((await page('/parkplatz/frankfurt')).headers['x-page-cache']).toBe('hit');
+    for (const url of [hamburg, '/parkplatz/hamburg', '/parkplatz']) {
+      expect((await page(url)).headers['x-page-cache'], url).toBe('hit');
+    }
+    // the airport page's "from" prices skip sold-out days (decision 0043)
+    for (const url of airportPages) expect((await page(url)).headers['x-page-cache'], url).toBe('miss');
     expect((await page(TARIFFS_URL)).headers['x-page-cache']).toBe('miss');
     await events.catalogueChanged(test.ctx.db);
     expect(pageCache.size()).toBe(0);

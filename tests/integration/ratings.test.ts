@@ -46,10 +46,13 @@ describe('GET /api/ekomi-ratings/{id}/{page}', () => {
     expect(fraCount).toBeGreaterThan(20);
     const { average, count } = await stored('eap-fra');
     expect(res.body).toMatchObject({ id: 'eap-fra', average, count, page: 1, lastPage: Math.ceil(count / 10) });
-    expect(Object.keys(res.body).sort()).toEqual(['average', 'count', 'id', 'lastPage', 'page', 'reviews']);
+    // DESIGN §5's fields, plus `sources` and each review's `source` (decision 0042: added, none removed)
+    expect(Object.keys(res.body).sort()).toEqual(['average', 'count', 'id', 'lastPage', 'page', 'reviews', 'sources']);
+    expect(res.body.sources).toEqual(['demo']);
     expect(res.body.reviews).toHaveLength(10);
     for (const review of res.body.reviews) {
-      expect(Object.keys(review).sort()).toEqual(['comment', 'date', 'id', 'locale', 'rating']);
+      expect(Object.keys(review).sort()).toEqual(['comment', 'date', 'id', 'locale', 'rating', 'source']);
+      expect(review.source).toBe('demo');
       expect(review).toMatchObject({ id: expect.any(Number), rating: expect.any(Number), locale: expect.any(String) });
       expect(new Date(review.date).toISOString()).toBe(review.date);
     }
@@ -127,7 +130,15 @@ describe('GET /api/ekomi-ratings/{id}/{page}', () => {
   it('answers a known id without reviews (a locked airport) with an empty first page', async () => {
     const res = await client.get('ekomi-ratings/eap-ksf');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 'eap-ksf', average: null, count: 0, page: 1, lastPage: 1, reviews: [] });
+    expect(res.body).toEqual({
+      id: 'eap-ksf',
+      average: null,
+      count: 0,
+      sources: [],
+      page: 1,
+      lastPage: 1,
+      reviews: [],
+    });
     expect((await client.get('ekomi-ratings/eap-ksf/2')).body).toMatchObject({ page: 2, lastPage: 1, reviews: [] });
   });
 

@@ -96,7 +96,7 @@ export function CheckoutPage({
   const coupon = useCoupon({ initial: form.coupon, state, dispatch, restored });
   const price = useLivePrice(page.tariff, state.checkout.travel, coupon.applied);
   const track = useCheckoutAnalytics(page, price, restored, state.step);
-  const { pending, conflict, goto, onSubmit, formRef, headingRef } = useStepValidation({
+  const { pending, conflict, goto, onSubmit, pageRef, formRef, headingRef } = useStepValidation({
     page,
     state,
     dispatch,
@@ -109,7 +109,7 @@ export function CheckoutPage({
   const isLast = step === 'payment';
 
   return (
-    <div className="container-page py-6 sm:py-10">
+    <div ref={pageRef} className="container-page py-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('checkout.title')}</h1>
       <Stepper current={step} onGoto={goto} disabled={pending} />
 

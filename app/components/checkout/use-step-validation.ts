@@ -31,7 +31,7 @@ export function useStepValidation({
   const [pending, setPending] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const busy = useRef(false);
-  const { formRef, headingRef, requestFocus } = useStepFocus(state.step, state.errors, conflict);
+  const { pageRef, formRef, headingRef, requestFocus } = useStepFocus(state.step, state.errors, conflict);
   const ctx = (): FlowContext => ({
     state,
     limits: page.tariff,
@@ -52,5 +52,5 @@ export function useStepValidation({
     if (busy.current || !restored) return;
     void submitStep(ctx());
   };
-  return { pending, conflict, goto, onSubmit, formRef, headingRef };
+  return { pending, conflict, goto, onSubmit, pageRef, formRef, headingRef };
 }

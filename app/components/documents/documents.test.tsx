@@ -138,4 +138,32 @@ describe('InvoiceDocument', () => {
     expect(text).toContain('Den Betrag von 123,45 € schreiben wir Ihnen gut.');
     expect(text).not.toContain('IBAN');
   });
+
+  it("shows the seller's seat, register entry and managing directors in the footer (§ 35a GmbHG), de and en", () => {
+    const de = textOf(render(<InvoiceDocument view={invoice()} girocodeDataUrl={null} />));
+    for (const expected of [
+      'Sitz der Gesellschaft: Frankfurt am Main',
+      'Registergericht: Amtsgericht Frankfurt am Main',
+      'Registernummer: HRB 000000',
+      'Geschäftsführung: Erika Mustermann, Max Mustermann',
+    ]) {
+      expect(de).toContain(expected);
+    }
+    const en = buildInvoiceView(sampleCreditNoteData({ locale: 'en' }));
+    const text = textOf(render(<InvoiceDocument view={en} girocodeDataUrl={null} />, 'en'));
+    expect(text).toContain('Parkhafen Shop GmbH');
+    expect(text).toContain('Registered office: Frankfurt am Main');
+    expect(text).toContain('Register court: Amtsgericht Frankfurt am Main');
+    expect(text).toContain('Register number: HRB 000000');
+    expect(text).toContain('Managing directors: Erika Mustermann, Max Mustermann');
+  });
+
+  it('shows an invoice issued before the legal details were stored as it was, without an empty line', () => {
+    const { legal: _none, ...seller } = sampleInvoiceData().seller;
+    const html = render(
+      <InvoiceDocument view={buildInvoiceView(sampleInvoiceData({ seller }))} girocodeDataUrl={null} />,
+    );
+    expect(textOf(html)).not.toMatch(/Registergericht|Sitz der Gesellschaft|Geschäftsführung/);
+    expect(html).not.toContain('data-seller-legal');
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * The invoice or credit note as an HTML document (issue 9), for the embedded frame of the reservation pages:
  * the same content as the PDF (`app/services/documents/invoice-pdf.server.ts`) with the same labels
- * (`document.invoice.*`) and sentences (`~/domain/document-texts.ts`) — seller, buyer, number, dates, service,
- * the items with net, VAT and gross, and how the amount is settled (bank account and GiroCode for a transfer).
+ * (`document.invoice.*`) and sentences (`~/domain/document-texts.ts`) — seller (with seat, register entry and
+ * managing directors in the footer), buyer, number, dates, service, the items with net, VAT and gross, and how the
+ * amount is settled (bank account and GiroCode for a transfer).
  */
 import { useT } from '~/components/i18n-context.tsx';
 import { FramedDocument } from '~/components/widgets/document-frame.tsx';
-import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from '~/domain/document-texts.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount, sellerLegalLines } from '~/domain/document-texts.ts';
 import type { InvoiceView } from '~/domain/documents.ts';
 import { DocumentFacts, DocumentSection, DocumentSheet, telHref } from './document-parts.tsx';
 
@@ -17,6 +18,7 @@ import { DocumentFacts, DocumentSection, DocumentSheet, telHref } from './docume
 export function InvoiceDocument({ view, girocodeDataUrl }: { view: InvoiceView; girocodeDataUrl: string | null }) {
   const t = useT();
   const title = invoiceTitle(view, t);
+  const legal = sellerLegalLines(view.seller, t);
   return (
     <FramedDocument>
       <DocumentSheet data-invoice={view.number} data-kind={view.kind}>
@@ -69,6 +71,7 @@ export function InvoiceDocument({ view, girocodeDataUrl }: { view: InvoiceView; 
           <p>
             <span className="block font-semibold">{view.seller.name}</span>
             {view.seller.addressLines.join(', ')}
+            {legal.seat ? <span className="block">{legal.seat}</span> : null}
           </p>
           <p>
             <span className="block">
@@ -77,10 +80,19 @@ export function InvoiceDocument({ view, girocodeDataUrl }: { view: InvoiceView; 
             <span className="block">
               {t('document.common.email')}: {view.seller.email}
             </span>
+            <span className="block">
+              {t('document.common.vat_id')} {view.seller.vatId}
+            </span>
           </p>
-          <p className="sm:text-right">
-            {t('document.common.vat_id')} {view.seller.vatId}
-          </p>
+          {legal.register.length > 0 ? (
+            <p className="sm:text-right" data-seller-legal>
+              {legal.register.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </p>
+          ) : null}
         </footer>
       </DocumentSheet>
     </FramedDocument>

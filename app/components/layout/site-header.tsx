@@ -32,6 +32,7 @@ export function SiteHeader({
       >
         {t('nav.skip')}
       </a>
+      {/* h-16 plus the border is app.css's --site-header-height, which scrolling keeps clear (scroll-padding-top) */}
       <div className="container-page flex h-16 items-center gap-4">
         <Link to={href('/')} className="flex items-center gap-2 font-bold text-ink">
           <img src="/favicon.svg" alt="" width={32} height={32} />

@@ -3,22 +3,27 @@ import type { RatingSummary as Summary } from '~/domain/ratings.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { StarRating } from '../widgets/star-rating.tsx';
 import { numberFormat } from '~/domain/intl-cache.ts';
+import { SampleDataBadge } from '../shop/sample-data.tsx';
 
 const STAR_SIZE = { sm: 14, md: 18, lg: 26 } as const;
 
 /**
  * Average and count of a rating id as stars and "x/5" (SPEC §2), e.g. ★★★★½ 4,6/5 · 128 Bewertungen; "no reviews
  * yet" while there is none. Carries `data-rating-id` (DESIGN §8). Screen readers hear one sentence,
- * "4,6 von 5 Sternen, 128 Bewertungen" (`context="offer"` says whose reviews they are on an offer card).
+ * "4,6 von 5 Sternen, 128 Bewertungen" (`context="lot"` says it is the car park's own on an offer card).
+ * `caption` names whose rating it is ("alle Parkplätze am Flughafen Frankfurt", decision 0042); a "sample data"
+ * badge follows when demo reviews are counted.
  */
 export function RatingSummary({
   summary,
   size = 'md',
   context,
+  caption,
 }: {
   summary: Summary;
   size?: keyof typeof STAR_SIZE;
-  context?: 'offer';
+  context?: 'lot';
+  caption?: string;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -47,11 +52,13 @@ export function RatingSummary({
       <StarRating
         value={summary.average}
         size={STAR_SIZE[size]}
-        label={context === 'offer' ? t('ratings.offer.label', { label: sentence }) : sentence}
+        label={context === 'lot' ? t('ratings.lot.label', { label: sentence }) : sentence}
       />
       <span className="text-muted" aria-hidden>
         {size === 'sm' ? `(${count})` : t(summary.count === 1 ? 'ratings.count_one' : 'ratings.count', { count })}
       </span>
+      {caption ? <span className="text-muted">· {caption}</span> : null}
+      <SampleDataBadge when={summary.sources.includes('demo')} />
     </p>
   );
 }

@@ -1,11 +1,13 @@
 import type { RatingsPage } from '~/domain/ratings.ts';
 import { useT } from '../i18n-context.tsx';
 import { RatingSummary } from './rating-summary.tsx';
+import { ReviewChecks } from './review-checks.tsx';
 import { RATINGS_ANCHOR, ReviewList } from './review-list.tsx';
 
 /**
  * The ratings of a page (SPEC §2 "see ratings": index and airports.show): heading, the summary card (stars x/5,
- * count, where the reviews come from) and the review list. `scope` says what the figures cover.
+ * count, where the reviews come from and how they were checked, decision 0042) and the review list. `scope` says
+ * what the figures cover.
  */
 export function RatingsSection({ ratings, title, scope }: { ratings: RatingsPage; title: string; scope?: string }) {
   const t = useT();
@@ -24,7 +26,8 @@ export function RatingsSection({ ratings, title, scope }: { ratings: RatingsPage
         <div className="card p-5 lg:sticky lg:top-24">
           <RatingSummary summary={ratings} size="lg" />
           {scope ? <p className="mt-2 text-sm text-ink">{scope}</p> : null}
-          <p className="mt-3 text-sm text-muted">{t('ratings.source')}</p>
+          <ReviewChecks sources={ratings.sources} className="mt-3" />
+          <p className="mt-3 text-sm text-muted">{t('ratings.check.order')}</p>
         </div>
         {/* A new rating id or page (client-side navigation) starts a new list. */}
         <ReviewList key={`${ratings.id}:${ratings.page}`} initial={ratings} />

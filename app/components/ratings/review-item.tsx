@@ -7,13 +7,16 @@ import { useLocale, useT } from '../i18n-context.tsx';
 import { ReadMore } from '../widgets/read-more.tsx';
 import { StarRating } from '../widgets/star-rating.tsx';
 import { useHydrated } from '../widgets/use-hydrated.ts';
+import { SampleDataBadge } from '../shop/sample-data.tsx';
+import { BadgeCheck } from 'lucide-react';
 
 /** The translate button's state: not asked, asking, showing the translation or the original, none, failed. */
 type Translation =
   { status: 'idle' | 'loading' | 'none' | 'error' } | { status: 'shown' | 'hidden'; text: string; locale: Locale };
 
 /**
- * One review: stars with their text alternative, date, the comment in its language (`lang`), long ones behind
+ * One review: stars with their text alternative, its source's mark (sample data, verified stay), date, the
+ * comment in its language (`lang`), long ones behind
  * read more / read less (SPEC §2). A review in another language than the page's has a "translate" button
  * (JavaScript only: `GET ekomi-ratings/translate/{id}` in the page's language) that toggles with the original.
  * `focusOnMount`: takes the focus when it appears (the first review a "more reviews" click loaded).
@@ -56,9 +59,17 @@ export function ReviewItem({ review, focusOnMount = false }: { review: ReviewVie
             size={16}
             label={t('ratings.review.label', { rating: review.rating, max: RATING_MAX })}
           />
-          <time dateTime={review.date} className="text-sm text-muted">
-            {formatReviewDate(review.date, locale)}
-          </time>
+          <span className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+            {/* what the source says about the review (decision 0042): invented, or tied to a completed stay */}
+            <SampleDataBadge when={review.source === 'demo'} />
+            {review.source === 'stay' ? (
+              <span className="inline-flex items-center gap-1 font-medium text-success" data-review-source="stay">
+                <BadgeCheck aria-hidden size={14} />
+                {t('ratings.badge.stay')}
+              </span>
+            ) : null}
+            <time dateTime={review.date}>{formatReviewDate(review.date, locale)}</time>
+          </span>
         </div>
         {text ? (
           <div className="mt-2 leading-relaxed" lang={shown?.locale ?? review.locale}>

@@ -14,8 +14,8 @@ const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as c
  * One offer: category badge, lot (a sample-data badge beside the operator while SHOP_SAMPLE_DATA is on), distance
  * (by road or on foot, never the straight line) and transfer, keys, covered, cancellation, the total price as
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
- * `bookForm` renders the button's form (it differs between JS and no-JS submission). `rating`: the airport's
- * customer rating as stars and count (DESIGN §10 rating stars), when it has reviews.
+ * `bookForm` renders the button's form (it differs between JS and no-JS submission). `rating`: the car park's own
+ * customer rating as stars and count (DESIGN §10 rating stars; decision 0042), when it has reviews.
  */
 export function OfferCard({
   offer,
@@ -54,7 +54,7 @@ export function OfferCard({
         </p>
         {rating?.count ? (
           <div className="mt-1">
-            <RatingSummary summary={rating} size="sm" context="offer" />
+            <RatingSummary summary={rating} size="sm" context="lot" />
           </div>
         ) : null}
         <ul className="mt-3 grid gap-1.5 text-sm text-ink sm:grid-cols-2">

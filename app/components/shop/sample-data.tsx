@@ -10,10 +10,15 @@ function useSampleData(): boolean {
   return useRouteLoaderData<{ sampleData?: boolean }>('root')?.sampleData === true;
 }
 
-/** A small "sample data" badge beside invented content (operator names on lot cards, airport notices). */
-export function SampleDataBadge() {
+/**
+ * A small "sample data" badge beside invented content (operator names on lot cards, airport notices). `when`
+ * decides instead of the setting where the content itself says it is invented (demo reviews, decision 0042:
+ * marked even with `SHOP_SAMPLE_DATA=0`).
+ */
+export function SampleDataBadge({ when }: { when?: boolean }) {
   const t = useT();
-  if (!useSampleData()) return null;
+  const setting = useSampleData();
+  if (!(when ?? setting)) return null;
   return (
     <span
       className="ml-1.5 inline-block rounded-full bg-warn-soft px-2 py-0.5 align-middle text-xs font-semibold text-warn"

@@ -4,12 +4,14 @@ import { tariffServices } from '~/domain/tariff-services.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { BookButton } from './book-button.tsx';
 import { OfferCard } from './offer-card.tsx';
-import type { RatingSummary } from '~/domain/ratings.ts';
+import { REVIEW_SOURCES, type RatingSummary } from '~/domain/ratings.ts';
+import { ReviewChecks } from '../ratings/review-checks.tsx';
 import { ServicesLink, ServicesModal, useServices, type ServicesTariff } from './tariff-services.tsx';
 
 /**
  * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),
- * each offer with its book button.
+ * each offer with its book button and its car park's own rating; below them, what the stars are and how the
+ * reviews behind them were checked (decision 0042).
  */
 export function TariffLists({
   offers,
@@ -17,11 +19,11 @@ export function TariffLists({
   entry,
   exit,
   actionError,
-  rating,
+  lotRatings = {},
 }: {
   offers: Offer[];
-  /** the airport's customer rating, shown on each card */
-  rating?: RatingSummary | null;
+  /** each car park's customer rating by lot id; a lot without reviews is absent */
+  lotRatings?: Record<number, RatingSummary>;
   airportId: number;
   entry: string;
   exit: string;
@@ -59,7 +61,7 @@ export function TariffLists({
           <OfferCard
             key={offer.tariffId}
             offer={offer}
-            rating={rating}
+            rating={lotRatings[offer.parkingLotId]}
             servicesLink={<ServicesLink tariff={included.get(offer.tariffId)!} onOpen={services.open} />}
             bookButton={
               <BookButton
@@ -75,9 +77,18 @@ export function TariffLists({
       </div>
     </section>
   ));
+  const sources = REVIEW_SOURCES.filter((source) =>
+    offers.some((offer) => lotRatings[offer.parkingLotId]?.sources.includes(source)),
+  );
   return (
     <>
       {sections}
+      {sources.length > 0 ? (
+        <div className="card mt-8 p-4 text-sm" data-lot-ratings-note>
+          <p className="text-muted">{t('tariffs.ratings.note')}</p>
+          <ReviewChecks sources={sources} className="mt-3" />
+        </div>
+      ) : null}
       <ServicesModal tariff={services.tariff} all={[...included.values()]} />
     </>
   );

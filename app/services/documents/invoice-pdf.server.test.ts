@@ -175,6 +175,57 @@ describe('renderInvoicePdf', () => {
     expect(text.split('USt-IdNr. DE123456789').length - 1).toBeGreaterThanOrEqual(pages);
   });
 
+  it("prints the seller's legal form, seat, register entry and managing directors (§ 35a GmbHG), de and en", async () => {
+    const de = flat(await pdfText(await renderInvoicePdf(buildInvoiceView(sampleInvoiceData()))));
+    for (const expected of [
+      'Parkhafen Shop GmbH',
+      'Sitz der Gesellschaft: Frankfurt am Main',
+      'Registergericht: Amtsgericht Frankfurt am Main',
+      'Registernummer: HRB 000000',
+      'Geschäftsführung: Erika Mustermann, Max Mustermann',
+    ]) {
+      expect(de).toContain(expected);
+    }
+    const note = flat(await pdfText(await renderInvoicePdf(buildInvoiceView(sampleCreditNoteData({ locale: 'en' })))));
+    for (const expected of [
+      'Parkhafen Shop GmbH',
+      'Registered office: Frankfurt am Main',
+      'Register court: Amtsgericht Frankfurt am Main',
+      'Register number: HRB 000000',
+      'Managing directors: Erika Mustermann, Max Mustermann',
+    ]) {
+      expect(note).toContain(expected);
+    }
+  });
+
+  it('names the owner instead when there is no register entry, and prints an old snapshot as it was issued', async () => {
+    const seller = sampleInvoiceData().seller;
+    const soleTrader = sampleInvoiceData({
+      seller: {
+        ...seller,
+        name: 'Parkservice Jana Beispielhaft',
+        legal: {
+          legalForm: '',
+          seat: '',
+          registerCourt: '',
+          registerNumber: '',
+          managingDirectors: 'Jana Beispielhaft',
+        },
+      },
+    });
+    const text = flat(await pdfText(await renderInvoicePdf(buildInvoiceView(soleTrader))));
+    expect(text).toContain('Inhaber: Jana Beispielhaft');
+    expect(text).toContain('Nicht im Handelsregister eingetragen');
+    expect(text).not.toContain('Registergericht');
+    expect(text).not.toContain('Sitz der Gesellschaft');
+
+    const { legal: _none, ...before } = seller;
+    const old = flat(await pdfText(await renderInvoicePdf(buildInvoiceView(sampleInvoiceData({ seller: before })))));
+    expect(old).toContain('Parkhafen Shop GmbH');
+    expect(old).toContain('Seite 1 von 1');
+    expect(old).not.toMatch(/Registergericht|Sitz der Gesellschaft|Geschäftsführung|Inhaber/);
+  });
+
   it('prints a reduced VAT rate as given', async () => {
     const data = sampleInvoiceData({ totals: { grossCents: 12345, netCents: 11484, vatCents: 861, vatRateBp: 750 } });
     const text = flat(await pdfText(await renderInvoicePdf(buildInvoiceView(data))));

@@ -5,7 +5,7 @@
  * payment by invoice). The HTML twin is `app/components/documents/invoice-document.tsx`; both take their labels
  * from `document.invoice.*` and print the strings of `InvoiceView` (`buildInvoiceView`) as they are.
  */
-import { invoicePaymentText, invoiceTitle, invoiceTransferAccount } from '~/domain/document-texts.ts';
+import { invoicePaymentText, invoiceTitle, invoiceTransferAccount, sellerLegalLines } from '~/domain/document-texts.ts';
 import type { InvoiceView } from '~/domain/documents.ts';
 import { translator, type Translate } from '~/i18n.server.ts';
 import { A4, COLORS, MM, PdfLayout } from './pdf-layout.server.ts';
@@ -28,10 +28,11 @@ const GIROCODE_SIZE = 32 * MM;
  *   `payment.girocodePayload` is set the GiroCode is drawn beside the bank details as a vector QR code
  *   (error correction M, content exactly the payload).
  * @returns the PDF (A4, fonts embedded, compressed; Title e.g. `Rechnung RE-2026-000123`, Author the seller).
- *   Long item lists flow onto further pages; the footer (seller, address, VAT id, page x of y) is on each.
+ *   Long item lists flow onto further pages; the footer (seller, address, VAT id, seat, register entry, managing
+ *   directors, page x of y) is on each.
  * @throws Error when the font files are missing (`assets/fonts`), or from `qrcode` for an oversized payload.
- * Source: §14 Abs. 4 UStG (mandatory content), §14c UStG / DESIGN §6 (credit notes), DIN 5008 (layout),
- *   EPC069-12 (GiroCode), issue 9.
+ * Source: §14 Abs. 4 UStG (mandatory content), §14c UStG / DESIGN §6 (credit notes), § 35a GmbHG (business
+ *   letters; issue 30 item 6), DIN 5008 (layout), EPC069-12 (GiroCode), issue 9.
  */
 export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const t = translator(view.locale);
@@ -198,35 +199,51 @@ function drawPayment(pdf: PdfLayout, view: InvoiceView, t: Translate): void {
   pdf.y = Math.max(y, top + qrBlock) + 6 * MM;
 }
 
-/** The footer's three columns: seller and address | phone and e-mail | VAT id and page x of y. */
+/**
+ * The footer's three columns: seller, address and seat | phone, e-mail, VAT id and page x of y | register court and
+ * number and managing directors (§ 35a GmbHG; without a register entry the owners).
+ */
 function footerColumns(view: InvoiceView, t: Translate, page: number, pages: number): string[] {
   const seller = view.seller;
+  const legal = sellerLegalLines(seller, t);
   return [
-    `${seller.name}\n${seller.addressLines.join(', ')}`,
-    `${t('document.common.phone')}: ${seller.phone}\n${t('document.common.email')}: ${seller.email}`,
-    `${t('document.common.vat_id')} ${seller.vatId}\n${t('document.common.page', { page, pages })}`,
+    [seller.name, seller.addressLines.join(', '), ...(legal.seat ? [legal.seat] : [])].join('\n'),
+    [
+      `${t('document.common.phone')}: ${seller.phone}`,
+      `${t('document.common.email')}: ${seller.email}`,
+      `${t('document.common.vat_id')} ${seller.vatId}`,
+      t('document.common.page', { page, pages }),
+    ].join('\n'),
+    legal.register.join('\n'),
   ];
 }
 
-const FOOTER_STYLE = { size: 7.5, color: COLORS.muted, lineGap: 1 };
+const FOOTER_STYLE = { size: 7, color: COLORS.muted, lineGap: 0.8 };
 const FOOTER_BOTTOM = 10 * MM;
+/** Shares of the text width: the register column is the widest, so court and directors rarely wrap. */
+const FOOTER_SHARES = [0.32, 0.27, 0.41];
+const FOOTER_GAP = 4 * MM;
+
+/** Left edge and width (points) of footer column `i`. */
+function footerColumn(pdf: PdfLayout, i: number): { x: number; width: number } {
+  const before = FOOTER_SHARES.slice(0, i).reduce((sum, share) => sum + share, 0);
+  const last = i === FOOTER_SHARES.length - 1;
+  return { x: pdf.left + before * pdf.width, width: FOOTER_SHARES[i] * pdf.width - (last ? 0 : FOOTER_GAP) };
+}
 
 /** Height of the footer (points): its tallest column. */
 function footerHeight(pdf: PdfLayout, view: InvoiceView, t: Translate): number {
-  const width = pdf.width / 3 - 4 * MM;
-  return Math.max(...footerColumns(view, t, 9, 9).map((text) => pdf.measure(text, width, FOOTER_STYLE)));
+  return Math.max(
+    ...footerColumns(view, t, 9, 9).map((text, i) => pdf.measure(text, footerColumn(pdf, i).width, FOOTER_STYLE)),
+  );
 }
 
-/** Seller, address and VAT id (and contact, page x of y) at the foot of the page, above a hairline. */
+/** Seller, address, contact, VAT id, company-law lines and page x of y at the foot of the page, above a hairline. */
 function drawFooter(pdf: PdfLayout, view: InvoiceView, t: Translate, page: number, pages: number): void {
-  const colWidth = pdf.width / 3;
   const top = A4.height - FOOTER_BOTTOM - footerHeight(pdf, view, t);
   pdf.rule(top - 3 * MM);
   footerColumns(view, t, page, pages).forEach((text, i) => {
-    const last = i === 2;
-    pdf.textAt(text, pdf.left + i * colWidth, top, last ? colWidth : colWidth - 4 * MM, {
-      ...FOOTER_STYLE,
-      align: last ? 'right' : 'left',
-    });
+    const { x, width } = footerColumn(pdf, i);
+    pdf.textAt(text, x, top, width, { ...FOOTER_STYLE, align: i === FOOTER_SHARES.length - 1 ? 'right' : 'left' });
   });
 }
