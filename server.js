@@ -18,7 +18,17 @@ if (development) {
   });
 } else {
   const { startApp, clusterRole, runClusterPrimary } = await import('./build/server/index.js');
-  const role = clusterRole();
+  let role;
+  try {
+    role = clusterRole();
+  } catch (error) {
+    // A setting the operator has to change: the message names each one, a stack trace would only bury them.
+    if (error instanceof Error && error.message.startsWith('Invalid environment')) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (role.kind === 'primary') runClusterPrimary(role.env);
   else {
     started = await startApp({ env: role.env, staticDir: path.resolve('build/client'), worker: role.worker });
