@@ -6,18 +6,24 @@ import path from 'node:path';
 const development = process.env.NODE_ENV === 'development';
 
 let started;
+// Answers CONNECT, which never reaches the app (server/app.server.ts `refuseConnect`).
+let refuseConnect;
 // The cluster's jobs process (mail, scheduled jobs) serves no HTTP.
 let serves = true;
 if (development) {
   const vite = await import('vite');
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const { startApp } = await viteDevServer.ssrLoadModule('./server/index.ts');
+  const devServer = await viteDevServer.ssrLoadModule('./server/index.ts');
+  const { startApp } = devServer;
+  refuseConnect = devServer.refuseConnect;
   started = await startApp({
     devMiddleware: viteDevServer.middlewares,
     build: () => viteDevServer.ssrLoadModule('virtual:react-router/server-build'),
   });
 } else {
-  const { startApp, clusterRole, runClusterPrimary } = await import('./build/server/index.js');
+  const production = await import('./build/server/index.js');
+  const { startApp, clusterRole, runClusterPrimary } = production;
+  refuseConnect = production.refuseConnect;
   let role;
   try {
     role = clusterRole();
@@ -46,6 +52,7 @@ if (started) {
         );
       })
     : null;
+  if (server) refuseConnect(server);
 
   let stopping = false;
   // Requests being answered: the database closes only after the last one (it still saves its session, queues

@@ -41,6 +41,18 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   else shop.app.logger.error({ err: error, url: request.url }, 'page error');
 };
 
+/** Every page and every page's data: private to the session whose CSRF token they carry (issue 31 item 7). */
+const DOCUMENT_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * A client navigation's data (`*.data`) holds the root loader's CSRF token too: the same rule as for documents.
+ */
+export function handleDataRequest(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', DOCUMENT_CACHE_CONTROL);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -50,6 +62,9 @@ export default async function handleRequest(
 ) {
   // The database is unreachable: the server sends its own 503 page (server/pages.server.ts), nothing to render here.
   if (loadContext.get(shopContext).serverAnswers?.()) return new Response(null, { status: 503 });
+  // One rule for every document, whatever its route set (issue 31 item 7): each carries the session's CSRF token
+  // (root loader), so no shared cache may keep it, the 404 and error pages included.
+  responseHeaders.set('Cache-Control', DOCUMENT_CACHE_CONTROL);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

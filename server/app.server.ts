@@ -4,6 +4,7 @@
  * are testable without a Vite build; see `createBaseApp`.
  */
 import crypto from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type RequestHandler } from 'express';
@@ -60,6 +61,7 @@ export function createBaseApp(
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', ctx.env.TRUST_PROXY);
   // The test host (SPEC §7, issue 16) admits only its credentials, before anything else runs.
   app.use(stagingGate(ctx.env));
+  app.use(refuseOtherMethods);
   // A path that decodes to a NUL byte or is not UTF-8 (a lone surrogate) names nothing and must never reach a route (a
   // path parameter would reach the database, which refuses such text with an error): 400 (issue 14 item 3). The same
   // for a NUL byte in the query string (the back office's search passed one to PostgreSQL: 500).
@@ -209,22 +211,57 @@ function isReadableQuery(rawQuery: string): boolean {
 }
 
 /**
+ * Answers a request refused before any route: `status` with the translated `messageKey`, as `{message}` JSON under
+ * `/api` and the one-click unsubscribe (machine endpoints; in the App-Language) and as plain text elsewhere (in the
+ * path's language), never cached.
+ */
+function refuseEarly(req: express.Request, res: express.Response, status: number, messageKey: string) {
+  const api = req.path.startsWith('/api/') || req.path.startsWith('/unsubscribe/');
+  const locale = toLocale(api ? req.get('App-Language') : /^\/en(?:\/|$)/.test(req.path) ? 'en' : 'de');
+  const message = translator(locale)(messageKey);
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  if (api) res.json({ message });
+  else res.type('text/plain; charset=utf-8').send(message);
+}
+
+/**
  * Answers 400 to a request whose path or query string is not readable text ({@link isReadablePath},
  * {@link isReadableQuery}), in the caller's language.
  */
 const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
   const query = req.url.indexOf('?');
-  if (isReadablePath(req.path) && (query < 0 || isReadableQuery(req.url.slice(query + 1)))) {
+  if (isReadablePath(req.path) && (query < 0 || isReadableQuery(req.url.slice(query + 1)))) next();
+  else refuseEarly(req, res, 400, 'api.error.bad_url');
+};
+
+/** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST. */
+const ALLOWED_METHODS = 'GET, HEAD, POST';
+
+/**
+ * Answers 405 with `Allow` to every other method, on every path, before any route (issue 31 item 4): `TRACE` reached
+ * React Router, whose `new Request()` refuses it (a 500), and the rest got React Router's 405 without `Allow`.
+ */
+const refuseOtherMethods: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') {
     next();
     return;
   }
-  const api = req.path.startsWith('/api/');
-  const locale = toLocale(api ? req.get('App-Language') : /^\/en(?:\/|$)/.test(req.path) ? 'en' : 'de');
-  const message = translator(locale)('api.error.bad_url');
-  res.status(400).setHeader('Cache-Control', 'no-store');
-  if (api) res.json({ message });
-  else res.type('text/plain; charset=utf-8').send(message);
+  res.setHeader('Allow', ALLOWED_METHODS);
+  refuseEarly(req, res, 405, 'api.error.method');
 };
+
+/**
+ * Answers `CONNECT` (which Node's HTTP server hands to a `connect` listener, never to the app, and resets without
+ * one) with the same 405 and `Allow` as every other method the shop does not serve (issue 31 item 4).
+ */
+export function refuseConnect(server: HttpServer): void {
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nCache-Control: no-store\r\n` +
+        'Content-Length: 0\r\nConnection: close\r\n\r\n',
+    );
+  });
+}
 
 function safeOrigin(url: string): string | null {
   try {

@@ -40,6 +40,9 @@ export { runRatingsImportCommand } from './ratings-import.server.ts';
 /** `server.js` in production: the process's role under `WEB_CONCURRENCY` and the cluster supervisor (issue 11). */
 export { clusterRole, runClusterPrimary } from './cluster.server.ts';
 
+/** `server.js`: the answer to `CONNECT`, which never reaches the app (issue 31 item 4). */
+export { refuseConnect } from './app.server.ts';
+
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };
 

@@ -89,9 +89,19 @@ function pageFailure(ctx: AppContext, url: string, res: Response): PageFailure {
     context: {
       reportError: (error) => {
         if (isDatabaseUnavailable(error)) unavailable ??= error;
+        // A refusal of bad input, answered 400: worth a line, not an alarm (issue 31 item 9).
+        else if (isForeignOriginRefusal(error)) ctx.logger.warn({ url, reason: error.message }, 'page action refused');
         else ctx.logger.error({ err: error, url }, 'page error');
       },
       serverAnswers: () => unavailable !== undefined,
     },
   };
+}
+
+/**
+ * Whether `error` is React Router's refusal of a page action whose `Origin` header is not a URL or another site's
+ * (`throwIfPotentialCSRFAttack`: a plain `Error` whose message ends "Aborting the action."; answered 400).
+ */
+function isForeignOriginRefusal(error: unknown): error is Error {
+  return error instanceof Error && error.message.endsWith('Aborting the action.');
 }

@@ -7,7 +7,10 @@
  *
  * Lists: `newsletter` (the newsletter) and `airport-alert` (mails about locked airports).
  */
-import express, { Router } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { unreadableBodyError } from './api/http.server.ts';
 import { unsubscribeAirportAlerts } from '~/services/airport-status.server.ts';
 import { unsubscribeNewsletter } from '~/services/newsletter.server.ts';
 import type { AppContext } from './context.server.ts';
@@ -48,5 +51,21 @@ export function unsubscribeRouter(ctx: AppContext): Router {
     }
     res.redirect(303, `${list.page}${encodeURIComponent(req.params.token)}`);
   });
+  router.use('/unsubscribe', refuseUnreadableBody);
   return router;
 }
+
+/**
+ * A body the parser cannot read (over 2 KB, a broken or unknown `Content-Encoding`, a charset other than UTF-8)
+ * answers like every other body-parsing path: 413, 415 or 400 with the translated `{message}` (issue 31 item 3;
+ * before, the error reached the page error handler: 500, logged as an error). A mail provider sends no language:
+ * German unless `App-Language` says otherwise.
+ */
+const refuseUnreadableBody: ErrorRequestHandler = (error, req, res, next) => {
+  const refusal = unreadableBodyError(error, translator(toLocale(req.get('App-Language'))));
+  if (!refusal) {
+    next(error);
+    return;
+  }
+  res.status(refusal.status).setHeader('Cache-Control', 'no-store').json(refusal.toJSON());
+};

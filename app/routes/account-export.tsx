@@ -5,6 +5,7 @@ import { exportAccountData } from '~/services/account.server.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import type { Route } from './+types/account-export';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /**
  * account.export (`/konto/export`): all the signed-in user's data as a JSON attachment (GDPR Art. 15/20). A
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = toLocale(params.lang);
   const user = await currentUser(app, { session });
   if (!user) {
-    throw redirect(`${localePath(locale, '/anmelden')}?redirect=${encodeURIComponent(localePath(locale, '/konto'))}`);
+    throw redirect(signInPathFor(localePath(locale, '/anmelden'), localePath(locale, '/konto')));
   }
   const exported = await exportAccountData(app, { userId: user.id });
   const day = app.now().toISOString().slice(0, 10);

@@ -22,10 +22,11 @@ import {
   readForm,
   refusal,
 } from './helpers/form-action.server.ts';
+import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** The sign-in page that comes back to `path` (login required, DESIGN §3). */
 function signInFirst(locale: 'de' | 'en', path: string): never {
-  throw redirect(`${localePath(locale, '/anmelden')}?redirect=${encodeURIComponent(localePath(locale, path))}`, {
+  throw redirect(signInPathFor(localePath(locale, '/anmelden'), localePath(locale, path)), {
     headers: PRIVATE_HEADERS,
   });
 }

@@ -8,6 +8,7 @@ import type { ShopContext } from '~/router-context.ts';
 import { currentUser } from '~/services/auth.server.ts';
 import { findUserReservation } from '~/services/account.server.ts';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** The reservation view of `reference` for the signed-in owner; throws the redirect or the 404. */
 export async function ownReservation(
@@ -18,7 +19,7 @@ export async function ownReservation(
   const user = await currentUser(app, { session });
   if (!user) {
     const back = localePath(locale, `/konto/reservierungen/${encodeURIComponent(reference)}`);
-    throw redirect(`${localePath(locale, '/anmelden')}?redirect=${encodeURIComponent(back)}`, {
+    throw redirect(signInPathFor(localePath(locale, '/anmelden'), back), {
       headers: PRIVATE_HEADERS,
     });
   }

@@ -83,6 +83,8 @@ export function unreadableBodyError(error: unknown, t: (key: string) => string):
       return new HttpError(415, t('api.error.bad_encoding'));
     case 'entity.parse.failed':
       return new HttpError(400, t('api.error.bad_json'));
+    case JSON_TOO_DEEP:
+      return new HttpError(400, t('api.error.too_deep'));
     default:
       return new HttpError(error.status >= 400 && error.status < 500 ? error.status : 400, t('api.error.bad_body'));
   }
@@ -96,4 +98,46 @@ function isBodyParserError(error: unknown): error is { status: number; type: str
 function isZlibError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   return /^(Z_|ERR__)/.test(code);
+}
+
+/**
+ * The deepest nesting of objects and arrays an API body may have (issue 31 item 5). The shop's own bodies nest two
+ * levels; a body nested 3,000 times overflowed the stack of the recursive walks after the parser (the idempotency
+ * key's canonical JSON answered 500), so the parser refuses it before any of them runs.
+ */
+const JSON_MAX_DEPTH = 32;
+
+/** body-parser's error type for a body nested deeper than {@link JSON_MAX_DEPTH} (answered 400). */
+const JSON_TOO_DEEP = 'entity.too.deep';
+
+/**
+ * Whether the JSON text in `body` (UTF-8 bytes, before parsing) nests objects and arrays deeper than `limit`.
+ * Brackets inside strings do not count; a broken text is the parser's to refuse. One pass, stops at the first
+ * level over the limit.
+ */
+function jsonNestsDeeperThan(body: Buffer, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i++; // backslash: the next byte is escaped
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x7b || byte === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (byte === 0x7d || byte === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * body-parser's `verify` hook for the API's JSON parser: refuses a body nested deeper than {@link JSON_MAX_DEPTH}
+ * with a 400 error of type `entity.too.deep`, which {@link unreadableBodyError} translates.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
+  if (jsonNestsDeeperThan(body, JSON_MAX_DEPTH)) {
+    throw Object.assign(new Error('JSON nested too deeply'), { status: 400, type: JSON_TOO_DEEP });
+  }
 }

@@ -10,7 +10,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database
 import { translator } from '~/i18n.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { apiLocals, HttpError, requestErrorToHttp, unreadableBodyError } from './http.server.ts';
+import { apiLocals, HttpError, refuseDeepJson, requestErrorToHttp, unreadableBodyError } from './http.server.ts';
 import { countedLimitKey, countedLimitOf, countedRateLimit } from './rate-limit.server.ts';
 import { accountRouter } from './account.ts';
 import { authRouter } from './auth.ts';
@@ -38,7 +38,7 @@ export function createApiRouter(ctx: AppContext): Router {
     next();
   });
 
-  api.use(express.json({ limit: '64kb', strict: true }));
+  api.use(express.json({ limit: '64kb', strict: true, verify: refuseDeepJson }));
   // A NUL byte or a lone surrogate anywhere in the body is text no field can hold (the database refuses NUL): 400
   // before any route, so no service ever sees it (issue 14 item 3).
   api.use((req, res, next) => {

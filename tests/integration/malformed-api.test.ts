@@ -197,6 +197,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: 'payment/webhook/:provider', fields: ['id', 'type', 'data', 'created', 'livemode'] },
   // No such endpoint: the JSON 404 is part of the contract too.
   { method: 'POST', path: 'no/such/endpoint', fields: ['a'] },
+  // RFC 8058 one-click unsubscribe, outside /api but answering JSON (issue 31 item 3: its bodies answered 500).
+  { method: 'POST', path: '/unsubscribe/newsletter/:token', fields: ['List-Unsubscribe'] },
+  { method: 'POST', path: '/unsubscribe/airport-alert/:token', fields: ['List-Unsubscribe'] },
 ];
 
 const CONTENT_TYPES = [
@@ -245,6 +248,8 @@ function bodyFor(endpoint: Endpoint, world: FuzzWorld): fc.Arbitrary<Body> {
     { weight: 4, arbitrary: nastyObject(fields).map((o) => ({ bytes: json(o) })) },
     { weight: 2, arbitrary: nastyValue.map((v) => ({ bytes: json(v) })) },
     { weight: 1, arbitrary: deepJson.map((bytes) => ({ bytes })) },
+    // Deep nesting with an Idempotency-Key: the key's canonical JSON recursed into it (issue 31 item 5: 500).
+    { weight: 1, arbitrary: deepJson.map((bytes) => ({ bytes, idempotencyKey: 'fuzz-deep-key' })) },
     { weight: 2, arbitrary: garbage.map((bytes) => ({ bytes })) },
     {
       weight: 2,
@@ -290,7 +295,10 @@ const apiRequest = (world: FuzzWorld) =>
         id: fc.oneof(fc.constantFrom('1', String(world.airportId)), pathSegment),
         page: fc.oneof(fc.constantFrom('1', '2'), pathSegment),
         provider: fc.constantFrom('stripe', 'demo', 'x', '%ZZ', '..'),
+        token: fc.oneof(fc.constant('unknown-token'), pathSegment),
       }),
+      // Now and then a method the shop does not serve (issue 31 item 4: TRACE answered 500): 405 JSON with Allow.
+      method: rarely(fc.constantFrom('TRACE', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'PROPFIND')),
       query: queryString,
       body: bodyFor(endpoint, world),
       cookie: cookieHeader(SESSION_COOKIE),
@@ -342,8 +350,9 @@ async function send(r: ApiRequest) {
   const client = r.who === 'fresh' ? await new ApiClient(test).start() : clientOf(r.who);
   const cookie = r.cookie?.replaceAll(SESSION_COOKIE, client.cookie);
   const target = r.endpoint.path.replace(/:(\w+)/g, (_m, name: keyof typeof r.params) => r.params[name]);
-  const url = `/api/${target}${r.query}`;
-  let req = r.endpoint.method === 'GET' ? supertest(test.app).get(url) : supertest(test.app).post(url);
+  const url = `${target.startsWith('/') ? '' : '/api/'}${target}${r.query}`;
+  const method = (r.method ?? r.endpoint.method).toLowerCase() as 'get' | 'post';
+  let req = supertest(test.app)[method](url);
   const headers: Record<string, string | undefined> = {
     Accept: r.accept,
     'Content-Type': r.body.contentType ?? 'application/json',
@@ -358,13 +367,13 @@ async function send(r: ApiRequest) {
             ? undefined
             : r.csrf,
     'App-Language': r.language,
-    'Idempotency-Key': r.idempotencyKey,
+    'Idempotency-Key': 'idempotencyKey' in r.body ? String(r.body.idempotencyKey) : r.idempotencyKey,
     'X-Forwarded-For': r.forwardedFor,
     'Stripe-Signature': r.signature,
     Cookie: cookie,
   };
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) req = req.set(name, value);
-  if (r.endpoint.method === 'POST' || r.body.bytes.length > 0) {
+  if (method !== 'get' || r.body.bytes.length > 0) {
     req = req.serialize((raw: unknown) => raw as string).send(r.body.bytes as string);
   }
   return answerOf(req);

@@ -2,15 +2,19 @@ import { redirect } from 'react-router';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { clearStaffCookie, endStaffSession } from '~/services/staff-session.server.ts';
-import { readForm } from '../helpers/form-action.server.ts';
+import { isForeignOrigin, readForm } from '../helpers/form-action.server.ts';
 import { textRefusal } from '../helpers/resource-route.server.ts';
 import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from '../helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-out';
 
-/** admin.signout (`POST /admin/abmelden`): ends the staff session (CSRF-checked) and clears its cookie. */
+/**
+ * admin.signout (`POST /admin/abmelden`): ends the staff session (Origin- and CSRF-checked, like every page action)
+ * and clears its cookie.
+ */
 export async function action(args: Route.ActionArgs) {
   const { app, session } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
+  if (isForeignOrigin(args.request)) return textRefusal(400, locale, ADMIN_HEADERS, 'api.error.origin');
   const { csrfOk } = await readForm(args.request, session);
   // A resource route: its refusal is the translated sentence as text, not a JSON string (a form post awaits a page).
   if (!csrfOk) return textRefusal(419, locale, ADMIN_HEADERS);

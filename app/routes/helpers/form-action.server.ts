@@ -19,6 +19,22 @@ export type FormFailure = {
   values: Record<string, string>;
 };
 
+/**
+ * Whether a form post comes from another site: an `Origin` header that is not a URL, or a URL of another origin than
+ * the request's. React Router refuses such posts to page routes before their action (400); a resource route's action
+ * (`/admin/abmelden`) checks it itself with this, the same rule (issue 31 item 9). No `Origin` (an old browser, a
+ * tool) passes: the CSRF token still guards the post.
+ */
+export function isForeignOrigin(request: Request): boolean {
+  const origin = request.headers.get('Origin');
+  if (origin === null || origin === 'null') return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
 /** The posted form, its `_csrf` check and the refill values (password fields left out). */
 export async function readForm(request: Request, session: { verifyCsrf(token: string): boolean }) {
   // A body that is not a form (another Content-Type, a broken multipart) reads as an empty form: it then fails

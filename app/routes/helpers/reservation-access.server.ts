@@ -11,6 +11,7 @@ import { currentUser } from '~/services/auth.server.ts';
 import type { ReservationDetails } from '~/services/reservations.server.ts';
 import { guestReservation } from '../guest-reservation.server.ts';
 import { PRIVATE_HEADERS } from './form-action.server.ts';
+import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** `user` for the account's routes (`/konto/reservierungen/…`, also under `/en`), else `guest`. */
 export function reservationOwner(request: Request): 'user' | 'guest' {
@@ -39,7 +40,7 @@ export async function accessibleReservation(
   const user = await currentUser(shop.app, { session: shop.session });
   if (!user) {
     const back = `${url.pathname}${url.search}`;
-    throw redirect(`${localePath(input.locale, '/anmelden')}?redirect=${encodeURIComponent(back)}`, {
+    throw redirect(signInPathFor(localePath(input.locale, '/anmelden'), back), {
       headers: PRIVATE_HEADERS,
     });
   }
