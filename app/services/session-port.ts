@@ -38,8 +38,6 @@ export type SessionValues = {
   bookedReference?: string;
   /** references of reservations this browser may open as a guest (mail link or lookup) */
   guestReservations?: string[];
-  /** failed guest lookups (reference + e-mail) in the current window (`since`: epoch ms of the first failure) */
-  guestLookupFailures?: { count: number; since: number };
 };
 
 /**

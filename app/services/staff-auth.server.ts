@@ -230,18 +230,32 @@ async function totpStep(secret: string, code: string, now: Date, afterStep: numb
   return result.timeStep;
 }
 
-/** Throws 429 once a member's failed codes reached the limit; `fail` counts one more failure. */
+/**
+ * A member's budget of failed codes ({@link CODE_LIMIT}). `take()` counts the attempt BEFORE its code is checked,
+ * in one atomic upsert, so parallel attempts cannot all read "below the limit" before any of them counts: exactly
+ * `CODE_LIMIT.limit` codes are checked per window, on PostgreSQL as on PGlite (issue 31 item 1; as the guest
+ * lookup's per-IP slot, issue 14). A failure keeps its slot (`fail()`); an attempt that does not fail gives it back
+ * (`release()`), so successful codes never use up the budget.
+ * @throws from `take()`: AuthError 429 `api.error.rate_limited` with the seconds until the window ends (database
+ * clock); from `fail()`: StaffAuthError 422 (`code`: `admin.auth.code_invalid`), always.
+ */
 function codeBrake(db: Database, staffId: number) {
   const store = new DatabaseRateLimitStore(db, CODE_LIMIT.name);
   const key = String(staffId);
   return {
-    async check() {
-      if ((await store.peek(key)) >= CODE_LIMIT.limit) {
-        throw new AuthError(429, 'api.error.rate_limited', {}, Math.ceil(CODE_LIMIT.windowMs / 1000));
+    async take(): Promise<void> {
+      const hit = await store.hit(key, CODE_LIMIT.windowMs);
+      if (hit.totalHits > CODE_LIMIT.limit) {
+        // A refusal is not a failure: the count stays at the limit instead of growing with every refused request.
+        await store.decrement(key);
+        const seconds = Math.max(1, Math.ceil((hit.resetTime.getTime() - Date.now()) / 1000));
+        throw new AuthError(429, 'api.error.rate_limited', {}, seconds);
       }
     },
-    async fail(): Promise<never> {
-      await store.hit(key, CODE_LIMIT.windowMs);
+    async release(): Promise<void> {
+      await store.decrement(key);
+    },
+    fail(): never {
       throw new StaffAuthError(422, 'validation.failed', { code: ['admin.auth.code_invalid'] });
     },
   };
@@ -249,7 +263,8 @@ function codeBrake(db: Database, staffId: number) {
 
 /**
  * The second step of the sign-in: a TOTP code (six digits; a step already used is refused) or one of the member's
- * recovery codes (used up). Failed codes count against {@link CODE_LIMIT}. Records the sign-in time.
+ * recovery codes (used up). Failed codes count against {@link CODE_LIMIT}, each attempt counted before its code is
+ * checked (issue 31 item 1). Records the sign-in time.
  * @returns how the member proved it: `totp` or `recovery` (with the number of recovery codes left).
  * @throws AuthError 429; StaffAuthError 422 (`code`: `admin.auth.code_invalid`), 409 when TOTP is not enrolled.
  */
@@ -258,10 +273,13 @@ export async function verifySecondFactor(
   input: { staffId: number; code: string },
 ): Promise<{ method: 'totp' } | { method: 'recovery'; left: number }> {
   const limit = codeBrake(ctx.db, input.staffId);
-  await limit.check();
+  await limit.take();
   const now = ctx.now();
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, input.staffId)).limit(1);
-  if (!member?.totpSecret || !member.totpEnabledAt) throw new StaffAuthError(409, 'admin.auth.not_enrolled');
+  if (!member?.totpSecret || !member.totpEnabledAt) {
+    await limit.release();
+    throw new StaffAuthError(409, 'admin.auth.not_enrolled');
+  }
   const totp = totpCodeOf(input.code);
   if (totp) {
     const step = await totpStep(member.totpSecret, totp, now, member.totpLastStep);
@@ -273,6 +291,7 @@ export async function verifySecondFactor(
       .where(and(eq(staff.id, member.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
       .returning({ id: staff.id });
     if (!taken) return limit.fail();
+    await limit.release();
     return { method: 'totp' };
   }
   const recovery = recoveryCodeOf(input.code);
@@ -284,6 +303,7 @@ export async function verifySecondFactor(
     .where(and(eq(staff.id, member.id), sql`jsonb_exists(${staff.recoveryCodeHashes}, ${hash}::text)`))
     .returning({ codes: staff.recoveryCodeHashes });
   if (!left) return limit.fail();
+  await limit.release();
   return { method: 'recovery', left: left.codes.length };
 }
 
@@ -329,13 +349,18 @@ export async function confirmTotpEnrolment(
   input: { staffId: number; code: string },
 ): Promise<string[]> {
   const limit = codeBrake(ctx.db, input.staffId);
-  await limit.check();
+  await limit.take();
   const now = ctx.now();
   const [member] = await ctx.db.select().from(staff).where(eq(staff.id, input.staffId)).limit(1);
-  if (!member?.totpSecret || member.totpEnabledAt) throw new StaffAuthError(409, 'admin.auth.already_enrolled');
+  if (!member?.totpSecret || member.totpEnabledAt) {
+    await limit.release();
+    throw new StaffAuthError(409, 'admin.auth.already_enrolled');
+  }
   const code = totpCodeOf(input.code);
   const step = code ? await totpStep(member.totpSecret, code, now, member.totpLastStep) : null;
   if (step === null) return limit.fail();
+  // The code was right: its slot goes back whatever the enrolment's write answers (a 409 is no wrong code).
+  await limit.release();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomRecoveryCode());
   return ctx.db.transaction(async (tx) => {
     const [done] = await tx

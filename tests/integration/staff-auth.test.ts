@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staff, staffSessions, staffTokens } from '../../database/schema.ts';
+import { auditLog, rateLimits, staff, staffSessions, staffTokens } from '../../database/schema.ts';
 import { action as setupAction, loader as setupLoader } from '../../app/routes/admin/setup.tsx';
 import { action as signInAction } from '../../app/routes/admin/sign-in.tsx';
 import { action as codeAction, loader as codeLoader } from '../../app/routes/admin/second-factor.tsx';
@@ -303,6 +303,38 @@ describe('sign-in with password and second factor', () => {
       });
     }
     test.setNow(new Date(start.getTime() + 40 * 60_000));
+    await expect(verifySecondFactor(test.ctx, { staffId: member.id, code: codeAt(secret) })).rejects.toMatchObject({
+      status: 429,
+    });
+    test.setNow(start);
+  });
+
+  it('checks exactly 10 codes of 50 parallel wrong ones after the password step, the rest 429 (issue 31 item 1)', async () => {
+    const { member, secret } = await enrolledMember('support');
+    test.setNow(new Date(start.getTime() + 45 * 60_000));
+    const cookie = await staffCookie(test.ctx.db, member.id, test.ctx.now(), { secondFactor: false });
+    // Six digits none of the accepted steps (±1) has: certainly wrong, and checked as a TOTP code.
+    const right = new Set([-1, 0, 1].map((offset) => codeAt(secret, offset)));
+    let wrong = 0;
+    while (right.has(String(wrong).padStart(6, '0'))) wrong++;
+    const code = String(wrong).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () =>
+        answer(async () =>
+          codeAction((await pageArgs('/admin/anmelden/code', { cookie, form: { code, next: '/admin' } })) as never),
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    expect(Number(answers.find((a) => a.status === 429)!.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The count is the failures, refusals not included; the right code is refused as well until the window ends.
+    const [counter] = await test.ctx.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `staff-code:${member.id}`));
+    expect(counter.hits).toBe(10);
     await expect(verifySecondFactor(test.ctx, { staffId: member.id, code: codeAt(secret) })).rejects.toMatchObject({
       status: 429,
     });
