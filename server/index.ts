@@ -16,12 +16,13 @@ import { expireHolds } from '~/services/online-payment.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
-import { createLogger } from './logger.server.ts';
+import { createLogger, type Logger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { purgeStaffSessions } from '~/services/staff-session.server.ts';
 import { offerSetupLink } from '~/services/staff-auth.server.ts';
 import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
+import { createStartingApp } from './starting-app.server.ts';
 import { SessionStore } from './session.server.ts';
 import { removeAdminToken, writeAdminToken } from './internal.ts';
 
@@ -42,6 +43,15 @@ export { clusterRole, runClusterPrimary } from './cluster.server.ts';
 
 /** `server.js`: the answer to `CONNECT`, which never reaches the app (issue 31 item 4). */
 export { refuseConnect } from './app.server.ts';
+
+/**
+ * What `server.js` serves from the moment it listens until {@link startApp} has the database ready (issue 31 item
+ * 10): `/healthz` 200, everything else 503 (see `createStartingApp`), logged with a logger of `env.LOG_LEVEL`.
+ */
+export function createStartingServer(env: Env): { app: ReturnType<typeof createStartingApp>; logger: Logger } {
+  const logger = createLogger(env.LOG_LEVEL);
+  return { app: createStartingApp(env, logger), logger };
+}
 
 /** A started application: the Express app, its context and a way to shut it down. */
 export type StartedApp = { app: ReturnType<typeof createBaseApp>; ctx: AppContext; close: () => Promise<void> };

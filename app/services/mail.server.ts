@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox, reservationEvents } from '#database/schema.ts';
@@ -60,10 +60,18 @@ export const MAIL_MAX_ATTEMPTS = 8;
 /** Rows claimed per worker run. */
 const MAIL_BATCH_SIZE = 5;
 /**
- * Lease of a claimed row, minutes: its `next_attempt_at` is pushed this far so no other worker picks it while
- * this one sends; a crashed worker's rows come back after it. Longer than the SMTP time-outs below.
+ * Lease of a claimed row, seconds: its `next_attempt_at` is pushed this far so no other worker picks it while this
+ * one sends, and a heartbeat ({@link MAIL_CLAIM_HEARTBEAT_MS}) pushes it again while the batch lasts, so a slow SMTP
+ * server (its time-outs below reach 60 s) never lets the claim lapse under a delivery. A killed worker's rows come
+ * back after at most this: with the worker's {@link MAIL_WORKER_INTERVAL_MS} a restarted process resends them
+ * within 60 s of the kill (issue 31 item 11; the former 10-minute lease held them back for up to 10 minutes).
  */
-const MAIL_CLAIM_LEASE_MINUTES = 10;
+export const MAIL_CLAIM_LEASE_SECONDS = 30;
+/**
+ * How often a running batch renews the lease of its rows not yet done, ms: a third of the lease, so two missed
+ * beats (a slow database, a busy event loop) still leave the claim standing. Source: issue 31 item 11.
+ */
+const MAIL_CLAIM_HEARTBEAT_MS = 10_000;
 /** Worker interval, ms. */
 const MAIL_WORKER_INTERVAL_MS = 30_000;
 
@@ -345,7 +353,7 @@ function createSender(ctx: MailContext): Sender {
  * this statement already updated and locks the next ones, so one run claimed every due row, not `limit`: a
  * backlog larger than the lease can send would then come due again while still being sent.
  */
-async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[]> {
+async function claimDueMail(db: Database, limit: number, leaseSeconds: number): Promise<MailOutboxRow[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -355,9 +363,24 @@ async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + make_interval(mins => ${MAIL_CLAIM_LEASE_MINUTES})` })
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where(and(sql`${mailOutbox.id} = any(array(${due}))`, eq(mailOutbox.status, 'pending')))
     .returning();
+}
+
+/**
+ * Renews the claim of rows a batch has not finished yet (the heartbeat): `next_attempt_at` becomes at least
+ * `now() + leaseSeconds`. `greatest` keeps a later time a failure has just set (its backoff), and only `pending` rows
+ * are touched, so a beat that races the row's outcome never undoes it.
+ */
+async function renewClaim(db: Database, ids: number[], leaseSeconds: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({
+      nextAttemptAt: sql`greatest(${mailOutbox.nextAttemptAt}, now() + make_interval(secs => ${leaseSeconds}))`,
+    })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
 }
 
 /**
@@ -369,26 +392,58 @@ async function claimDueMail(db: Database, limit: number): Promise<MailOutboxRow[
  * attempts `status = failed` (content kept so an operator can reset it to `pending` after fixing SMTP).
  * Every failure is logged (row id, attempts, error; never the address or content).
  *
+ * The claim is a lease of {@link MAIL_CLAIM_LEASE_SECONDS}, renewed every {@link MAIL_CLAIM_HEARTBEAT_MS} for the
+ * rows not yet done while the batch runs: a delivery may take longer than the lease, a crashed process's rows come
+ * due again soon after its last beat (issue 31 item 11).
+ *
  * @param ctx - database, environment (`SMTP_URL`, `MAIL_FROM`, `SHOP_EMAIL`, `DATA_DIR`) and logger.
  * @param options.limit - maximum rows this call sends (default {@link MAIL_BATCH_SIZE}).
+ * @param options.leaseSeconds - the claim's lease, seconds (default {@link MAIL_CLAIM_LEASE_SECONDS}); tests shorten
+ *   it together with `options.heartbeatMs` (default {@link MAIL_CLAIM_HEARTBEAT_MS}).
  * @returns the number of mails sent by this call.
  * @throws never: send and database errors are logged, not thrown (it runs from a timer).
- * Source: issue 3 (mail worker), DESIGN §1 (mail), schema `mail_outbox`.
+ * Source: issue 3 (mail worker), issue 31 item 11 (short lease with a heartbeat), DESIGN §1 (mail), schema
+ * `mail_outbox`.
  */
-export async function deliverPendingMail(ctx: MailContext, options: { limit?: number } = {}): Promise<number> {
+export async function deliverPendingMail(
+  ctx: MailContext,
+  options: { limit?: number; leaseSeconds?: number; heartbeatMs?: number } = {},
+): Promise<number> {
+  const leaseSeconds = options.leaseSeconds ?? MAIL_CLAIM_LEASE_SECONDS;
   let rows: MailOutboxRow[];
   try {
-    rows = await claimDueMail(ctx.db, options.limit ?? MAIL_BATCH_SIZE);
+    rows = await claimDueMail(ctx.db, options.limit ?? MAIL_BATCH_SIZE, leaseSeconds);
   } catch (err) {
     ctx.logger.error({ err }, 'mail outbox: claiming due mail failed');
     return 0;
   }
   if (rows.length === 0) return 0;
+  // The heartbeat: the rows of this batch not yet done keep their claim while earlier ones are being sent. A row
+  // leaves `open` before its outcome is written; one beat at a time, and the batch waits for the last one to end.
+  const open = new Set(rows.map((row) => row.id));
+  let beat: Promise<void> = Promise.resolve();
+  const heartbeat = setInterval(() => {
+    beat = beat
+      .then(() => renewClaim(ctx.db, [...open], leaseSeconds))
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'mail outbox: renewing the claim failed'));
+  }, options.heartbeatMs ?? MAIL_CLAIM_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    return await deliverClaimed(ctx, rows, open);
+  } finally {
+    clearInterval(heartbeat);
+    await beat;
+  }
+}
+
+/** Sends the claimed `rows` one after the other and records each outcome; `open` loses each row as it is done. */
+async function deliverClaimed(ctx: MailContext, rows: MailOutboxRow[], open: Set<number>): Promise<number> {
   let sender: Sender;
   try {
     sender = createSender(ctx);
   } catch (err) {
     ctx.logger.error({ err }, 'mail outbox: cannot create the transport');
+    open.clear();
     await Promise.all(rows.map((row) => recordFailure(ctx, row, err)));
     return 0;
   }
@@ -398,9 +453,11 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
       try {
         await sender.send(row);
       } catch (err) {
+        open.delete(row.id);
         await recordFailure(ctx, row, err);
         continue;
       }
+      open.delete(row.id);
       try {
         await ctx.db
           .update(mailOutbox)
@@ -424,7 +481,8 @@ export async function deliverPendingMail(ctx: MailContext, options: { limit?: nu
             .catch((err: unknown) => ctx.logger.warn({ err, mailId: row.id }, 'mail outbox: history row failed'));
         }
       } catch (err) {
-        // Sent but not recorded: the lease expires and it would be sent again; say so loudly.
+        // Sent but not recorded: the lease expires (no heartbeat renews it now) and it would be sent again; say so
+        // loudly.
         ctx.logger.error({ err, mailId: row.id }, 'mail outbox: mail sent but marking it sent failed');
       }
     }

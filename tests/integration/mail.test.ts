@@ -10,10 +10,12 @@ import {
   enqueueReservationConfirmation,
   MAIL_MAX_ATTEMPTS,
   delegateMailDelivery,
+  enqueueMail,
   startMailWorker,
   type MailContext,
 } from '../../app/services/mail.server.ts';
 import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
+import { startFakeSmtp } from '../fixtures/fake-smtp.ts';
 import { insertReservation } from '../fixtures/reservation.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -224,6 +226,43 @@ describe('delivery failures', () => {
     const [queued] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, row.id));
     const files = listEml(path.join(dataDir, 'mail')).filter((f) => f.endsWith(`-${queued.id}.eml`));
     expect(files.length).toBe(1);
+  });
+
+  it('a delivery that outlasts the claim keeps it by its heartbeat: no other run sends the mail again', async () => {
+    // Issue 31 item 11: the lease is short (a crashed worker's mail comes back soon), so a slow SMTP server must not
+    // let it lapse under a delivery still going on. Here a 1 s lease, renewed every 200 ms, against a server that
+    // holds the message unconfirmed for several leases.
+    await clearOutbox();
+    const smtp = await startFakeSmtp('data');
+    try {
+      const { ctx } = mailContext({ SMTP_URL: smtp.url });
+      const options = { leaseSeconds: 1, heartbeatMs: 200 };
+      await enqueueMail(test.ctx.db, {
+        kind: 'contact_copy',
+        to: 'guest@example.com',
+        locale: 'de',
+        mail: { subject: 'heartbeat check', html: '<p>x</p>', text: 'x' },
+      });
+      const first = deliverPendingMail(ctx, options);
+      await expect.poll(() => smtp.held(), { timeout: 15_000, interval: 20 }).toBe(1);
+      // Three leases pass while the message waits for its 250 (a wait for time itself, with a deadline).
+      const heldSince = Date.now();
+      await expect
+        .poll(() => Date.now() - heldSince, { timeout: 10_000, interval: 100 })
+        .toBeGreaterThan(3 * options.leaseSeconds * 1000);
+      smtp.setMode('deliver');
+      // Another run (another process's worker) finds the row still claimed.
+      expect(await deliverPendingMail(ctx, options)).toBe(0);
+      smtp.release();
+      expect(await first).toBe(1);
+      expect(smtp.subjects).toEqual(['heartbeat check']);
+      const [row] = await test.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'heartbeat check'));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+      // Once the batch is done no beat is left running: the row stays as it was recorded.
+      expect(await deliverPendingMail(ctx, options)).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   });
 
   /** Queues `count` confirmations as a web worker does (announced elsewhere, not sent by the enqueue itself). */
