@@ -12,9 +12,7 @@ import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, SAVED_ADDRESS_K
 import { normalizeReference } from '~/domain/reference.ts';
 import type { Locale } from '~/i18n.ts';
 import {
-  AUTH_LIMITS,
   AuthError,
-  brake,
   endAllSessionsOfUser,
   findUserByEmail,
   findUserById,
@@ -22,6 +20,7 @@ import {
   invalid,
   parseBody,
   sendTokenMail,
+  takeSignInSlot,
   toUserView,
   type UserRow,
   type UserView,
@@ -75,13 +74,16 @@ async function requireUser(ctx: ServiceContext, userId: number): Promise<UserRow
 }
 
 /**
- * Checks the password typed to confirm a change, limited like sign-in attempts per account (a stolen session
- * cannot be used to guess the password).
+ * Checks the password typed to confirm a change, limited like sign-in attempts on the account (a stolen session
+ * cannot be used to guess the password): the account's signed-in sessions count as one address of their own
+ * (`user:<id>`), so failed confirmations brake the account and sign-in failures from elsewhere do not refuse a
+ * right confirmation (issue 31 item 2, decision 0047).
  * @throws AuthError 429, or 422 `{[field]: ['account.api.password_wrong']}`.
  */
 async function confirmPassword(ctx: ServiceContext, user: UserRow, password: string, field: string): Promise<void> {
-  await brake(ctx.db, AUTH_LIMITS.signinAccount, user.email);
+  const slot = await takeSignInSlot(ctx.db, user.email, `user:${user.id}`);
   if (!(await verifyPassword(user.passwordHash, password))) throw invalid({ [field]: ['account.api.password_wrong'] });
+  await slot.release();
 }
 
 /**

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Database } from '#database/client.server.ts';
 import { reservations, sessions, users, userTokens, type UserTokenPurpose } from '#database/schema.ts';
 import { LostPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
@@ -37,8 +38,13 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const AUTH_LIMITS = {
   /** sign-in attempts per client IP (several people may share an IP) */
   signinIp: { name: 'auth-signin-ip', limit: 30, windowMs: 15 * 60_000 },
-  /** sign-in attempts per account (e-mail as typed, lower-cased): slows password guessing on one account */
+  /**
+   * failed sign-ins per account (e-mail as typed, lower-cased; attempts still running count until they end): over
+   * it the account is braked, i.e. only addresses without a failure on it are still checked (issue 31 item 2)
+   */
   signinAccount: { name: 'auth-signin-account', limit: 10, windowMs: 15 * 60_000 },
+  /** failed sign-ins per account and client address (IPv6 by its /56): each address's own budget on one account */
+  signinPair: { name: 'auth-signin-pair', limit: 10, windowMs: 15 * 60_000 },
   /** lost-password requests per client IP */
   lostPasswordIp: { name: 'auth-lost-ip', limit: 10, windowMs: 60 * 60_000 },
   /** lost-password requests per e-mail (bounds the mails one address can be sent) */
@@ -116,10 +122,65 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 export async function brake(db: Database, limit: Limit, key: string): Promise<void> {
   const hit = await new DatabaseRateLimitStore(db, limit.name).hit(key, limit.windowMs);
   if (hit.totalHits > limit.limit) {
-    // The window is measured on the database clock, so compare with real time, not the app's (test) clock.
-    const seconds = Math.max(1, Math.ceil((hit.resetTime.getTime() - Date.now()) / 1000));
-    throw new AuthError(429, 'api.error.rate_limited', {}, seconds);
+    throw new AuthError(429, 'api.error.rate_limited', {}, secondsUntil(hit.resetTime));
   }
+}
+
+/** The seconds until `resetTime` (database clock, so compared with real time, not the app's test clock), at least 1. */
+function secondsUntil(resetTime: Date): number {
+  return Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
+}
+
+/** A sign-in attempt's reserved slot ({@link takeSignInSlot}). */
+export type SignInSlot = {
+  /** gives the slot back: the attempt did not fail (right password), so it uses up no budget */
+  release(): Promise<void>;
+  /** true when the account is braked once this attempt fails (its failures reach the limit with it) */
+  braked: boolean;
+};
+
+/**
+ * Reserves one sign-in attempt on `account` from `clientIp` BEFORE the password is checked (as the staff code
+ * limit does, issue 31 item 1): one atomic upsert on the account's counter ({@link AUTH_LIMITS}.signinAccount) and
+ * one on the account-and-address counter (`signinPair`, the address as express-rate-limit keys it: an IPv6 address
+ * by its /56 network). A failure keeps both slots; the caller gives them back with `release()` when the password
+ * was right, so the counters hold failures (plus attempts still running).
+ *
+ * Refused (both slots given back, so a refusal counts as nothing):
+ * - an address with `signinPair.limit` failures on the account;
+ * - while the account is braked (over `signinAccount.limit`), every address that failed on it in the window (or
+ *   has an attempt running). An address without one, normally the owner's, is still checked, so nobody locks the
+ *   owner out; each of its failures makes it refused too, so an attacker with N addresses gets at most
+ *   `signinAccount.limit` + N guesses per window (issue 31 item 2, decision 0047).
+ *
+ * @param account - the counter key of the account (the shop's e-mail, `staff:` + e-mail for the back office).
+ * @throws AuthError 429 `api.error.rate_limited` with the seconds until the refusing window ends.
+ */
+export async function takeSignInSlot(db: Database, account: string, clientIp: string): Promise<SignInSlot> {
+  const { signinAccount, signinPair } = AUTH_LIMITS;
+  const pairs = new DatabaseRateLimitStore(db, signinPair.name);
+  const accounts = new DatabaseRateLimitStore(db, signinAccount.name);
+  const pairKey = JSON.stringify([account, ipKeyGenerator(clientIp)]);
+  const pair = await pairs.hit(pairKey, signinPair.windowMs);
+  if (pair.totalHits > signinPair.limit) {
+    // A refusal is not a failure: the count stays at the limit instead of growing with every refused request.
+    await pairs.decrement(pairKey);
+    throw new AuthError(429, 'api.error.rate_limited', {}, secondsUntil(pair.resetTime));
+  }
+  const hit = await accounts.hit(account, signinAccount.windowMs);
+  // pair.totalHits > 1: this address failed on the account before (or has an attempt running right now).
+  if (hit.totalHits > signinAccount.limit && pair.totalHits > 1) {
+    await Promise.all([pairs.decrement(pairKey), accounts.decrement(account)]);
+    // Allowed again when either window ends: the account's (no brake) or the address's (no failure).
+    const reset = Math.min(hit.resetTime.getTime(), pair.resetTime.getTime());
+    throw new AuthError(429, 'api.error.rate_limited', {}, secondsUntil(new Date(reset)));
+  }
+  return {
+    braked: hit.totalHits >= signinAccount.limit,
+    async release() {
+      await Promise.all([pairs.decrement(pairKey), accounts.decrement(account)]);
+    },
+  };
 }
 
 /** SHA-256 of a token, hex (what `user_tokens.token_hash` stores). */
@@ -335,13 +396,16 @@ export async function signUp(
 }
 
 /**
- * Signs in (`POST auth/signin` `{login, password}`): limits per IP and per account, then the password check;
- * unknown e-mail, deleted account and wrong password give the same answer in about the same time (a dummy hash
- * is verified). Rotates the session id (the cart and guest access stay).
+ * Signs in (`POST auth/signin` `{login, password}`): limits per IP, then the account's brake and the address's
+ * budget on it ({@link takeSignInSlot}: a braked account still checks addresses that have not failed on it, so the
+ * owner gets in; issue 31 item 2), then the password check; unknown e-mail, deleted account and wrong password
+ * give the same answer in about the same time (a dummy hash is verified). Rotates the session id (the cart and
+ * guest access stay).
  *
  * @returns the user's view.
  * @throws AuthError 429 (limit), 422 malformed body (field errors) or `{login: ['auth.api.signin_failed']}`.
- * Source: issue 8 (no enumeration), DESIGN §5 (auth/signin), OWASP Authentication Cheat Sheet.
+ * Source: issue 8 (no enumeration), issue 31 item 2, DESIGN §5 (auth/signin), OWASP Authentication Cheat Sheet,
+ * decision 0047.
  */
 export async function signIn(
   ctx: ServiceContext,
@@ -349,10 +413,11 @@ export async function signIn(
 ): Promise<UserView> {
   await brake(ctx.db, AUTH_LIMITS.signinIp, input.clientIp);
   const data = parseBody(SignInSchema, input.body);
-  await brake(ctx.db, AUTH_LIMITS.signinAccount, data.login);
+  const slot = await takeSignInSlot(ctx.db, data.login, input.clientIp);
   const user = await findUserByEmail(ctx.db, data.login);
   const ok = await verifyPassword(user?.passwordHash, data.password);
   if (!user || !ok) throw new AuthError(422, 'auth.api.signin_failed', { login: ['auth.api.signin_failed'] });
+  await slot.release();
   await startSignedInSession(ctx, input.session, user.id);
   return toUserView(user);
 }

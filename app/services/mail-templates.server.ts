@@ -476,6 +476,54 @@ export function renderAccountMail(
   return { subject, html, text };
 }
 
+/**
+ * Renders the notice to a back-office member that their account's sign-in is braked (issue 31 item 2): so many
+ * wrong passwords in the window that addresses which failed are refused until it ends, the member's own sign-in
+ * still works, and what to do if it was not them. Staff rows have no language, so the notice is German, then
+ * English (the back office's two languages).
+ *
+ * @param data.name - the member's name for the greeting; `data.failures` the failures that braked the account;
+ *   `data.minutes` the window; `data.signInUrl` the back office's sign-in page (absolute, `PUBLIC_URL`).
+ * @returns subject (both languages), HTML and text part.
+ * Source: issue 31 item 2 (staff notified by mail of a brake on their account), decision 0047.
+ */
+export function renderStaffBrakeMail(
+  data: { name: string; failures: number; minutes: number; signInUrl: string },
+  shop: ShopInfo,
+): RenderedMail {
+  const parts = (['de', 'en'] as const).map((locale) => {
+    const t = translator(locale);
+    return [
+      t('auth.mail.greeting', { name: data.name }),
+      t('admin.auth.mail.brake.intro', { failures: data.failures, minutes: data.minutes }),
+      t('admin.auth.mail.brake.owner'),
+      t('admin.auth.mail.brake.ignore'),
+      t('mail.signature', { shop: shop.name }),
+    ];
+  });
+  const subject = (['de', 'en'] as const)
+    .map((locale) => translator(locale)('admin.auth.mail.brake.subject', { shop: shop.name }))
+    .join(' / ');
+  const text = [...parts.map((p) => p.join('\n\n')), `${data.signInUrl}\n\n${shop.name}\n${shop.address}`].join(
+    '\n\n----\n\n',
+  );
+  const html =
+    `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+    parts
+      .map(
+        (p, i) =>
+          `<tr><td style="padding:24px" lang="${i === 0 ? 'de' : 'en'}">${p.map((x) => paragraph(x)).join('')}</td></tr>`,
+      )
+      .join(`<tr><td style="border-top:1px solid ${LINE}"></td></tr>`) +
+    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
+    `${link(data.signInUrl, data.signInUrl)}<br>${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}</p></td></tr>` +
+    `</table></td></tr></table></body></html>`;
+  return { subject, html, text };
+}
+
 /** A contact message as the mails show it (issue 10): the topic already translated for the mail's language. */
 export type ContactMailData = {
   topic: { de: string; own: string };

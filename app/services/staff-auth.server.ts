@@ -30,8 +30,9 @@ import type { StaffActor } from '~/domain/staff-roles.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { recordAudit } from './audit-log.server.ts';
-import { AUTH_LIMITS, AuthError, brake, parseBody } from './auth.server.ts';
-import { enqueueAccountMail, kickMailDelivery } from './mail.server.ts';
+import { AUTH_LIMITS, AuthError, brake, parseBody, takeSignInSlot } from './auth.server.ts';
+import { enqueueAccountMail, enqueueMail, kickMailDelivery, shopInfo } from './mail.server.ts';
+import { renderStaffBrakeMail } from './mail-templates.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import { DatabaseRateLimitStore } from './rate-limit-store.server.ts';
 import { RequestError } from './request-error.server.ts';
@@ -46,6 +47,8 @@ const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const TOTP_PERIOD_S = 30;
 /** Failed second-factor codes per member and window before it answers 429 (issue 15: failed codes limited). */
 const CODE_LIMIT = { name: 'staff-code', limit: 10, windowMs: 15 * 60_000 } as const;
+/** Brake notices per member (issue 31 item 2): counted like a limit, only the window's first one is mailed. */
+const BRAKE_NOTICE = { name: 'staff-brake-notice' } as const;
 /** The name of the file the setup link is written to, in `DATA_DIR` (PGlite: no second process may ask). */
 export const SETUP_URL_FILE = 'admin-setup-url';
 /** The TOTP issuer shown in authenticator apps. */
@@ -185,12 +188,16 @@ export async function completeSetup(
 // Sign-in: password, then TOTP or a recovery code
 
 /**
- * The password step of the staff sign-in (`{login, password}`): limits per client IP and per account (as the
- * shop's sign-in), then argon2id; unknown, disabled, not yet activated accounts and a wrong password all give
- * the same answer in about the same time. A member not yet enrolled loses a pending TOTP secret (the enrolment
- * page makes a new one).
+ * The password step of the staff sign-in (`{login, password}`): limits per client IP, then the account's brake
+ * and the address's budget on it, as the shop's sign-in ({@link takeSignInSlot}: a braked account still checks
+ * addresses that have not failed on it, so the member gets in; issue 31 item 2), then argon2id; unknown, disabled,
+ * not yet activated accounts and a wrong password all give the same answer in about the same time. A failure that
+ * leaves an active member's account braked queues a notice to the member ({@link renderStaffBrakeMail}; at most
+ * one per 15 minutes, not one per failure). A member not yet enrolled loses a pending TOTP secret (the enrolment page
+ * makes a new one).
  * @returns the member (the caller starts a session without second factor).
  * @throws AuthError 429, StaffAuthError 422 (`login`: `admin.auth.signin_failed`).
+ * Source: issue 15 item 1, issue 31 item 2, decisions 0028 and 0047.
  */
 export async function checkStaffPassword(
   ctx: ServiceContext,
@@ -198,10 +205,14 @@ export async function checkStaffPassword(
 ): Promise<StaffRow> {
   await brake(ctx.db, AUTH_LIMITS.signinIp, `staff:${input.clientIp}`);
   const data = parseBody(StaffSignInSchema, input.body);
-  await brake(ctx.db, AUTH_LIMITS.signinAccount, `staff:${data.login}`);
+  const slot = await takeSignInSlot(ctx.db, `staff:${data.login}`, input.clientIp);
   const member = await findActiveStaffByEmail(ctx.db, data.login);
   const ok = await verifyPassword(member?.passwordHash, data.password);
-  if (!member || !ok) throw new StaffAuthError(422, 'validation.failed', { login: ['admin.auth.signin_failed'] });
+  if (!member || !ok) {
+    if (member && slot.braked) await mailBrakeNotice(ctx, member);
+    throw new StaffAuthError(422, 'validation.failed', { login: ['admin.auth.signin_failed'] });
+  }
+  await slot.release();
   if (!member.totpEnabledAt && member.totpSecret) {
     // A pending enrolment's secret is not handed to a second sign-in: each one starts with a fresh secret, so
     // whoever else learnt the password cannot know the secret the member finally confirms.
@@ -211,6 +222,29 @@ export async function checkStaffPassword(
       .where(and(eq(staff.id, member.id), isNull(staff.totpEnabledAt)));
   }
   return member;
+}
+
+/**
+ * Queues the notice that the member's sign-in is braked (issue 31 item 2), once per window: every failure that
+ * leaves the account braked calls it, and only the first hit of {@link BRAKE_NOTICE} (the same atomic upsert as
+ * the limits) mails, so parallel failures and a right password running meanwhile cannot make it two.
+ */
+async function mailBrakeNotice(ctx: ServiceContext, member: StaffRow): Promise<void> {
+  const { limit, windowMs } = AUTH_LIMITS.signinAccount;
+  const notice = await new DatabaseRateLimitStore(ctx.db, BRAKE_NOTICE.name).hit(String(member.id), windowMs);
+  if (notice.totalHits > 1) return;
+  const mail = renderStaffBrakeMail(
+    {
+      name: member.name,
+      failures: limit,
+      minutes: windowMs / 60_000,
+      // PUBLIC_URL only, never the request's Host header (issue 14 item 7, decision 0027).
+      signInUrl: `${ctx.env.PUBLIC_URL}${localePath('de', '/admin/anmelden')}`,
+    },
+    shopInfo(ctx.env),
+  );
+  await enqueueMail(ctx.db, { kind: 'staff_signin_brake', to: member.email, locale: 'de', mail });
+  kickMailDelivery(ctx);
 }
 
 /**

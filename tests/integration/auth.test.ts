@@ -366,7 +366,7 @@ describe('database/check and the rate limits', () => {
     }
   });
 
-  it('limits sign-in attempts per account across two app instances, also for the right password', async () => {
+  it('limits sign-in attempts per account and address across two app instances, also for the right password', async () => {
     const { email } = await signedUp();
     const other = await createTestApp({ sharedWith: test, now: START, env: { DATA_DIR: dataDir } });
     const clients = [await new ApiClient(test).start(), await new ApiClient(other).start()];
@@ -385,6 +385,41 @@ describe('database/check and the rate limits', () => {
     // Another account from the same IP is not blocked by this one.
     const { email: otherEmail } = await signedUp();
     expect((await clients[0].post('auth/signin', { login: otherEmail, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('lets the owner in with the right password after ten failures from other addresses, not the attackers (issue 31 item 2)', async () => {
+    const { email } = await signedUp();
+    const proxied = await createTestApp({
+      sharedWith: test,
+      now: START,
+      env: { DATA_DIR: dataDir, TRUST_PROXY: 'loopback' },
+    });
+    try {
+      const client = await new ApiClient(proxied).start();
+      const from = (address: string, password: string) =>
+        client.post('auth/signin', { login: email, password }, { 'X-Forwarded-For': address });
+      const { limit } = AUTH_LIMITS.signinAccount;
+      // Ten wrong passwords, each from another address: every one is checked (422), the account is braked.
+      for (let i = 1; i <= limit; i++) expect((await from(`203.0.113.${i}`, 'Falsches-Passwort-1')).status).toBe(422);
+      // An address that failed is refused now, even with the right password.
+      const refused = await from('203.0.113.1', PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The owner's address has no failure on the account: the right password signs in.
+      const owner = await from('198.51.100.7', PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(owner.body.user.email).toBe(email);
+      // A new address gets one guess while braked, then is refused too (at most 10 + N guesses with N addresses).
+      expect((await from('203.0.113.99', 'Falsches-Passwort-2')).status).toBe(422);
+      expect((await from('203.0.113.99', PASSWORD)).status).toBe(429);
+      // An IPv6 attacker counts by its /56: another address of the same network is refused as well.
+      expect((await from('2001:db8:0:1::1', 'Falsches-Passwort-3')).status).toBe(422);
+      expect((await from('2001:db8:0:1::2', PASSWORD)).status).toBe(429);
+      // The owner, still without failures from its address, keeps getting in.
+      expect((await from('198.51.100.7', PASSWORD)).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('limits sign-ups and lost-password requests per IP and per e-mail', async () => {

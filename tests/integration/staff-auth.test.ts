@@ -15,6 +15,7 @@ import { action as signInAction } from '../../app/routes/admin/sign-in.tsx';
 import { action as codeAction, loader as codeLoader } from '../../app/routes/admin/second-factor.tsx';
 import { action as staffAction, loader as staffLoader } from '../../app/routes/admin/staff.tsx';
 import { loader as auditLoader } from '../../app/routes/admin/audit.tsx';
+import { AUTH_LIMITS } from '../../app/services/auth.server.ts';
 import { hashPassword } from '../../app/services/passwords.server.ts';
 import {
   acceptInvite,
@@ -31,7 +32,7 @@ import {
 } from '../../app/services/staff-auth.server.ts';
 import { loadStaffSession, staffExists } from '../../app/services/staff-session.server.ts';
 import type { Session } from '../../server/session.server.ts';
-import { deliveredAccountMail } from '../fixtures/account-mail.ts';
+import { accountMailRows, deliveredAccountMail, deliveredMail } from '../fixtures/account-mail.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
@@ -52,7 +53,13 @@ afterAll(async () => {
 /** Loader/action arguments of a page request with `cookie` (staff) and a posted form (with the session's CSRF). */
 async function pageArgs(
   pathname: string,
-  options: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; csrf?: boolean } = {},
+  options: {
+    cookie?: string;
+    form?: Record<string, string>;
+    params?: Record<string, string>;
+    csrf?: boolean;
+    clientIp?: string;
+  } = {},
 ) {
   const session = (await test.ctx.sessions.load(undefined)) as Session;
   const body = options.form
@@ -69,7 +76,7 @@ async function pageArgs(
       app: test.ctx,
       session,
       cspNonce: '',
-      clientIp: `198.51.100.${Math.floor(Math.random() * 200)}`,
+      clientIp: options.clientIp ?? `198.51.100.${Math.floor(Math.random() * 200)}`,
     }),
   } as never;
 }
@@ -339,6 +346,38 @@ describe('sign-in with password and second factor', () => {
       status: 429,
     });
     test.setNow(start);
+  });
+
+  it('lets the member in after ten failures from other addresses, not the attackers, and mails the brake once (issue 31 item 2)', async () => {
+    const { member } = await enrolledMember('support');
+    // The sign-in page's action with the client address the server resolved (TRUST_PROXY and X-Forwarded-For are
+    // the server's part, proven in rate-limits.test.ts and for the shop's sign-in in auth.test.ts).
+    const from = async (clientIp: string, password: string) =>
+      answer(async () =>
+        signInAction(
+          (await pageArgs('/admin/anmelden', { form: { login: member.email, password }, clientIp })) as never,
+        ),
+      );
+    const { limit } = AUTH_LIMITS.signinAccount;
+    for (let i = 1; i <= limit; i++) expect((await from(`203.0.113.${i}`, 'falsch-falsch')).status).toBe(422);
+    // An address that failed is refused, even with the right password.
+    const refused = await from('203.0.113.1', PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The member's own address has no failure on the account: the password step passes (on to the code).
+    const own = await from('192.0.2.7', PASSWORD);
+    expect(own.status).toBe(303);
+    expect(own.headers.get('Location')).toMatch(/^\/admin\/anmelden\/code/);
+    // Two more failures from new addresses while braked: still one mail, the one the brake sent.
+    expect((await from('203.0.113.98', 'falsch-falsch')).status).toBe(422);
+    expect((await from('203.0.113.99', 'falsch-falsch')).status).toBe(422);
+    expect((await from('203.0.113.99', PASSWORD)).status).toBe(429);
+    expect(await accountMailRows(test.ctx.db, member.email, 'staff_signin_brake')).toHaveLength(1);
+    const { mail } = await deliveredMail(test.ctx.db, dataDir, member.email, 'staff_signin_brake');
+    expect(mail.subject).toMatch(/Anmeldung im Backoffice gebremst.*Back-office sign-in braked/);
+    expect(mail.text).toContain('10-mal ein falsches Passwort');
+    expect(mail.text).toContain('15 minutes');
+    expect(mail.text).toContain('/admin/anmelden');
   });
 
   it('completes the session with the code page and sends it to `next`', async () => {
