@@ -55,12 +55,18 @@ const BIN = postgresBin();
 const AS_ROOT = process.getuid?.() === 0;
 if (!BIN) console.warn('faults-database-restart: skipped, no initdb/pg_ctl found (install PostgreSQL server binaries)');
 
+/** `runuser` (util-linux): in /usr/sbin or /sbin, which a PATH without the sbin directories lacks. */
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((file) => fs.existsSync(file)) ?? 'runuser';
+
 /** Runs a PostgreSQL binary (as `postgres` when this process is root); throws with its output when it fails. */
 function pgCommand(name: string, args: string[]): void {
-  const command = AS_ROOT ? 'runuser' : path.join(BIN!, name);
+  const command = AS_ROOT ? RUNUSER : path.join(BIN!, name);
   const argv = AS_ROOT ? ['-u', 'postgres', '--', path.join(BIN!, name), ...args] : args;
   const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`${name} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0) {
+    const output = result.error ? String(result.error) : `${result.stdout}${result.stderr}`;
+    throw new Error(`${name} ${args.join(' ')} failed:\n${output}`);
+  }
 }
 
 /** A free port of the fault tests' range (55432–55439), else any free port. */
