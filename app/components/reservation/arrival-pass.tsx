@@ -6,6 +6,7 @@
 import { ExternalLink, MapPin, Phone } from 'lucide-react';
 import type { ArrivalPassView } from '~/domain/reservation-view.ts';
 import { useT } from '../i18n-context.tsx';
+import { LotAddress } from './lot-address.tsx';
 
 /** The pass of `view`. On a phone reference, QR code and times stack (both first two on the first screen). */
 export function ArrivalPass({ view }: { view: ArrivalPassView }) {
@@ -73,13 +74,7 @@ export function ArrivalPass({ view }: { view: ArrivalPassView }) {
         <p className="text-sm text-muted">
           {view.airport.name} ({view.airport.iata})
         </p>
-        <address className="mt-2 not-italic">
-          {view.lot.addressLines.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
+        <LotAddress lines={view.lot.addressLines} />
         <div className="mt-3 flex flex-wrap gap-2">
           {view.lot.phone ? (
             <a className="btn-secondary text-sm" href={`tel:${view.lot.phone.replace(/[^\d+]/g, '')}`} data-pass-phone>

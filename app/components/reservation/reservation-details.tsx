@@ -21,6 +21,7 @@ import { useState } from 'react';
 import type { BankTransferView, ReservationView } from '~/domain/reservation-view.ts';
 import { useT } from '../i18n-context.tsx';
 import { PriceLines } from '../ui/price-lines.tsx';
+import { LotAddress } from './lot-address.tsx';
 
 const STATUS_STYLE: Record<string, string> = {
   confirmed: 'bg-success-soft text-success',
@@ -226,13 +227,7 @@ function LotSection({ view }: { view: ReservationView }) {
     <Section id="res-lot" title={t('reservation.section.lot')} icon={<MapPin aria-hidden size={20} />}>
       <p className="font-semibold">{view.lot.name}</p>
       <p className="text-sm text-muted">{view.lot.operator}</p>
-      <address className="mt-2 not-italic">
-        {view.lot.addressLines.map((line) => (
-          <span key={line} className="block">
-            {line}
-          </span>
-        ))}
-      </address>
+      <LotAddress lines={view.lot.addressLines} />
       <div className="mt-3 flex flex-wrap gap-2">
         <a className="btn-secondary text-sm" href={view.lot.mapUrl} target="_blank" rel="noopener noreferrer">
           <ExternalLink aria-hidden size={16} />
