@@ -58,6 +58,15 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'the-shop-never-reaches-into-the-back-office',
+      comment:
+        'The back office lives in one place per layer (issue 32): app/routes/admin, app/components/admin, ' +
+        'app/services/backoffice. Shop code never imports it; server/ wires both.',
+      severity: 'error',
+      from: { path: '^app/', pathNot: '^app/(routes/admin|components/admin|services/backoffice)/' },
+      to: { path: '^app/(routes/admin|components/admin|services/backoffice)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle makes the layers meaningless.',
       severity: 'error',

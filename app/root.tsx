@@ -20,7 +20,7 @@ import { translationsUrl } from './i18n.server.ts';
 import { toLocale, type Dictionary } from './i18n.ts';
 import { isCookieBarHidden } from './client/cookies.ts';
 import { hasMapConsent } from './client/map-consent.ts';
-import { currentUser } from './services/auth.server.ts';
+import { currentUser } from './services/accounts/auth.server.ts';
 import appStylesHref from './app.css?url';
 import { shopContext } from './router-context.ts';
 import { unreadableFormAnswer } from './routes/helpers/form-action.server.ts';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '#database/client.server.ts';
-import { setAirportStatus, type AirportStatusChange } from '~/services/airport-status.server.ts';
+import { setAirportStatus, type AirportStatusChange } from '~/services/catalogue/airport-status.server.ts';
 import { loadEnv } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 

@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { escapeHtml } from '~/services/mail-templates.server.ts';
+import { escapeHtml } from '~/services/mail/mail-templates.server.ts';
 import type { AppContext } from './context.server.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-availability.server.ts';
 

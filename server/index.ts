@@ -9,17 +9,17 @@ import type { ServerBuild } from 'react-router';
 import { openDatabase, type DatabaseHandle } from '#database/client.server.ts';
 import { seedIfEmpty } from '#database/seed/index.ts';
 import { catalogueChanged, listenForCacheEvents } from '~/services/cache-events.server.ts';
-import { purgeIdempotencyKeys } from '~/services/idempotency.server.ts';
-import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail.server.ts';
-import { newsletterWorkSettled } from '~/services/newsletter.server.ts';
-import { expireHolds } from '~/services/online-payment.server.ts';
+import { purgeIdempotencyKeys } from '~/services/checkout/idempotency.server.ts';
+import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail/mail.server.ts';
+import { newsletterWorkSettled } from '~/services/subscriptions/newsletter.server.ts';
+import { expireHolds } from '~/services/payments/online-payment.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
 import { createLogger, type Logger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
-import { purgeStaffSessions } from '~/services/staff-session.server.ts';
-import { offerSetupLink } from '~/services/staff-auth.server.ts';
+import { purgeStaffSessions } from '~/services/backoffice/staff-session.server.ts';
+import { offerSetupLink } from '~/services/backoffice/staff-auth.server.ts';
 import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
 import { createStartingApp } from './starting-app.server.ts';
@@ -30,7 +30,7 @@ import { removeAdminToken, writeAdminToken } from './internal.ts';
 export { runAirportCommand } from './airport-command.server.ts';
 // `npm run staff` invites a back-office member through this bundle (scripts/staff.js, issue 15).
 export { runStaffCommand } from './staff-command.server.ts';
-import { ekomiConfigured, startRatingsImport } from '~/services/ratings-import.server.ts';
+import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-import.server.ts';
 
 /** How often the jobs process releases expired online payment holds (issue 13). */
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;

@@ -16,8 +16,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { setAirportStatus } from '~/services/airport-status.server.ts';
-import { expireHolds } from '~/services/online-payment.server.ts';
+import { setAirportStatus } from '~/services/catalogue/airport-status.server.ts';
+import { expireHolds } from '~/services/payments/online-payment.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** What the server writes to `DATA_DIR/admin-token` (JSON) for the command line. */

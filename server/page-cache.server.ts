@@ -24,7 +24,7 @@ import { hasMapConsent, MAP_CONSENT_COOKIE } from '~/client/map-consent.ts';
 import { COOKIE_BAR_COOKIE } from '~/constants.ts';
 import { shopContext } from '~/router-context.ts';
 import { onCacheEvent } from '~/services/cache-events.server.ts';
-import { findAirportBySlug } from '~/services/catalog.server.ts';
+import { findAirportBySlug } from '~/services/catalogue/catalog.server.ts';
 import type { AppContext } from './context.server.ts';
 import { isDatabaseUnavailable } from './database-availability.server.ts';
 import { Session, type SessionStore } from './session.server.ts';

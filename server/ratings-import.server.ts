@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { openDatabase } from '#database/client.server.ts';
 import { DataDirInUseError } from '#database/pglite-lock.server.ts';
-import { ekomiConfigured, importRatings } from '~/services/ratings-import.server.ts';
+import { ekomiConfigured, importRatings } from '~/services/ratings/ratings-import.server.ts';
 import { loadEnv } from './env.server.ts';
 
 /**

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '#database/client.server.ts';
 import { translator } from '~/i18n.server.ts';
-import { deliverPendingMail } from '~/services/mail.server.ts';
+import { deliverPendingMail } from '~/services/mail/mail.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import type { ServiceContext } from '~/services/service-context.ts';
-import { inviteStaff } from '~/services/staff-auth.server.ts';
+import { inviteStaff } from '~/services/backoffice/staff-auth.server.ts';
 import { loadEnv } from './env.server.ts';
 import { createLogger } from './logger.server.ts';
 

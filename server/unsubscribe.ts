@@ -11,8 +11,8 @@ import express, { Router, type ErrorRequestHandler } from 'express';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { unreadableBodyError } from './api/http.server.ts';
-import { unsubscribeAirportAlerts } from '~/services/airport-status.server.ts';
-import { unsubscribeNewsletter } from '~/services/newsletter.server.ts';
+import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
+import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** Per list: the use case and the page (German path; the page itself offers the language switch). */

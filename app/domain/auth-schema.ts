@@ -5,7 +5,7 @@
  * `issuesToFieldKeys`.
  *
  * Pure rules only: the length rules, the confirmation and "password is not the e-mail". The common-password list
- * (top 10,000) is checked on the server (`app/services/passwords.server.ts`), so the browser does not ship it.
+ * (top 10,000) is checked on the server (`app/services/accounts/passwords.server.ts`), so the browser does not ship it.
  */
 import { z } from 'zod';
 import { COUNTRIES } from './checkout-schema.ts';

@@ -6,7 +6,7 @@
  *  - zod schemas of the wire format (DESIGN §5) that add formats (email, postcode, licence plate, …) and give
  *    one translation key per failed field. Rules that need the tariff run on top: its persons, child-seat and
  *    baggage limits in `tariff-limits.ts` (browser and server), stay limits, capacity and coupons on the server
- *    (`app/services/checkout-validate.server.ts`).
+ *    (`app/services/checkout/checkout-validate.server.ts`).
  * Messages are translation keys (`validation.*`), translated where they are shown.
  */
 import { z } from 'zod';

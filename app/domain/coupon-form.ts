@@ -1,6 +1,6 @@
 /**
  * The back office's coupon form (issue 15 item 6): what a new coupon must satisfy before it is stored. Pure rules;
- * the service (`app/services/admin-coupons.server.ts`) adds the one rule that needs the database (the code is
+ * the service (`app/services/backoffice/admin-coupons.server.ts`) adds the one rule that needs the database (the code is
  * unique, case-insensitively) and checks the airports exist.
  *
  * Codes are stored upper-cased because the checkout upper-cases what the customer types and compares exactly

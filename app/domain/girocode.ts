@@ -1,6 +1,6 @@
 /**
  * GiroCode (EPC QR code for SEPA credit transfers): the text payload a banking app reads to pre-fill a
- * transfer, and the ISO 13616 IBAN check. Pure: the QR image is drawn by `app/services/girocode.server.ts`.
+ * transfer, and the ISO 13616 IBAN check. Pure: the QR image is drawn by `app/services/documents/girocode.server.ts`.
  * Source: EPC069-12 "Quick Response Code: Guidelines to Enable Data Capture for the Initiation of a SEPA
  * Credit Transfer" (version 002), ISO 13616-1 (IBAN, mod-97 check digits), ISO 9362 (BIC).
  */

@@ -1,5 +1,5 @@
 /**
- * The display model of a reservation (types only): built by `app/services/reservations.server.ts`, rendered by
+ * The display model of a reservation (types only): built by `app/services/reservations/reservations.server.ts`, rendered by
  * the guest reservation page (`app/components/reservation/*`) and the confirmation mail. All values are
  * localised display strings, so the page and the mail say the same thing in the same words.
  */

@@ -1,6 +1,6 @@
 /**
  * What each back-office role may do (issue 15 item 1, DESIGN §6 Staff). Pure rules: the guard
- * (`app/routes/helpers/staff-guard.server.ts`, `server/api/admin.ts`) asks `can()` before any work, and the
+ * (`app/routes/admin/helpers/staff-guard.server.ts`, `server/api/admin.ts`) asks `can()` before any work, and the
  * services narrow an operator to its own company's lots with `operatorScope()`.
  */
 

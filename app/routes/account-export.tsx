@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { exportAccountData } from '~/services/account.server.ts';
-import { currentUser } from '~/services/auth.server.ts';
+import { exportAccountData } from '~/services/accounts/account.server.ts';
+import { currentUser } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account-export';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';

@@ -1,6 +1,6 @@
 /**
  * The account page's form intents (`account`, `/konto`), each calling ONE service of
- * `app/services/account.server.ts` / `auth.server.ts`; the route module only dispatches.
+ * `app/services/accounts/account.server.ts` / `auth.server.ts`; the route module only dispatches.
  */
 import {
   changeEmailBody,
@@ -11,8 +11,8 @@ import {
 import type { Locale } from '~/i18n.ts';
 import { localePath } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
-import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/account.server.ts';
-import { signOut } from '~/services/auth.server.ts';
+import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/accounts/account.server.ts';
+import { signOut } from '~/services/accounts/auth.server.ts';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 

@@ -11,8 +11,8 @@ import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { loadAccount } from '~/services/account.server.ts';
-import { currentUser } from '~/services/auth.server.ts';
+import { loadAccount } from '~/services/accounts/account.server.ts';
+import { currentUser } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account';
 import { runAccountIntent } from './account.server.ts';
 import {

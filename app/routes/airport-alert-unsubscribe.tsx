@@ -4,7 +4,7 @@ import { LinkActionPage } from '~/components/subscriptions/link-action-page.tsx'
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { unsubscribeAirportAlerts } from '~/services/airport-status.server.ts';
+import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
 import type { Route } from './+types/airport-alert-unsubscribe';
 import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
 

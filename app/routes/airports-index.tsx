@@ -4,7 +4,7 @@ import { MapPanel } from '~/components/islands/map-panel.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { listAirportSummaries, listMapLots } from '~/services/catalog.server.ts';
+import { listAirportSummaries, listMapLots } from '~/services/catalogue/catalog.server.ts';
 import type { Route } from './+types/airports-index';
 import { shopContext } from '~/router-context.ts';
 

@@ -13,14 +13,14 @@ import { SampleDataNote } from '~/components/shop/sample-data.tsx';
 import { SearchForm } from '~/components/islands/search-form.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { loadAirportPage } from '~/services/airport-page.server.ts';
-import { listFaq } from '~/services/faq.server.ts';
+import { loadAirportPage } from '~/services/catalogue/airport-page.server.ts';
+import { listFaq } from '~/services/content/faq.server.ts';
 import type { Route } from './+types/airports-show';
 import { shopContext } from '~/router-context.ts';
 import { RatingsSection } from '~/components/islands/ratings-section.ts';
 import { RatingSummary } from '~/components/islands/rating-summary.ts';
 import { ratingJsonLd, REVIEWS_PAGE_PARAM } from '~/domain/ratings.ts';
-import { loadRatingsSection } from '~/services/ratings.server.ts';
+import { loadRatingsSection } from '~/services/ratings/ratings.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);

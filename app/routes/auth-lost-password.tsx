@@ -6,7 +6,7 @@ import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { requestPasswordReset } from '~/services/auth.server.ts';
+import { requestPasswordReset } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-lost-password';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 import {

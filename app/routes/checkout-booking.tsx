@@ -3,20 +3,20 @@ import { data, redirect } from 'react-router';
 import { prefillFromAccount } from '~/components/account/save-address.ts';
 import { CheckoutPage } from '~/components/islands/checkout-page.ts';
 import type { BookingPageData } from '~/components/checkout/types.ts';
-import { offeredPaymentTypes } from '~/services/payment.server.ts';
+import { offeredPaymentTypes } from '~/services/payments/payment.server.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { loadAccount } from '~/services/account.server.ts';
-import { currentUser } from '~/services/auth.server.ts';
-import { loadBookingPage } from '~/services/booking-page.server.ts';
+import { loadAccount } from '~/services/accounts/account.server.ts';
+import { currentUser } from '~/services/accounts/auth.server.ts';
+import { loadBookingPage } from '~/services/checkout/booking-page.server.ts';
 import {
   CHECKOUT_STEPS,
   currentDraft,
   draftCoupon,
   postCheckoutStep,
   visibleStep,
-} from '~/services/checkout-form.server.ts';
+} from '~/services/checkout/checkout-form.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';

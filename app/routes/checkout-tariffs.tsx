@@ -9,9 +9,9 @@ import { startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { CartError, putInCart } from '~/services/cart.server.ts';
-import { LockedAirportError, signUpForLockedAirport } from '~/services/locked-airport.server.ts';
-import { searchTariffs } from '~/services/tariffs-page.server.ts';
+import { CartError, putInCart } from '~/services/checkout/cart.server.ts';
+import { LockedAirportError, signUpForLockedAirport } from '~/services/subscriptions/locked-airport.server.ts';
+import { searchTariffs } from '~/services/checkout/tariffs-page.server.ts';
 import type { Route } from './+types/checkout-tariffs';
 import { shopContext } from '~/router-context.ts';
 

@@ -4,7 +4,7 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { loadFaqPage } from '~/services/faq.server.ts';
+import { loadFaqPage } from '~/services/content/faq.server.ts';
 import type { Route } from './+types/faq';
 
 /** faq (`/faq`, DESIGN §3): every question by category; `?q=` searches on the server (the page works without JS). */

@@ -5,7 +5,7 @@ import { FormField } from '~/components/ui/form-field.tsx';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { lookUpGuestReservation } from '~/services/guest-lookup.server.ts';
+import { lookUpGuestReservation } from '~/services/reservations/guest-lookup.server.ts';
 import type { Route } from './+types/guest-lookup';
 import { shopContext } from '~/router-context.ts';
 

@@ -10,8 +10,8 @@ import { data, redirect } from 'react-router';
 import { normalizeReference } from '~/domain/reference.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
-import { bankAccountOf } from '~/services/girocode.server.ts';
-import { openGuestReservation } from '~/services/guest-reservation.server.ts';
+import { bankAccountOf } from '~/services/documents/girocode.server.ts';
+import { openGuestReservation } from '~/services/reservations/guest-reservation.server.ts';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 
 /** Headers of every answer of these routes, 404s included (Referrer-Policy is set globally by helmet). */

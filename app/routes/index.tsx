@@ -10,13 +10,13 @@ import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { listAirportSummaries } from '~/services/catalog.server.ts';
+import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import type { Route } from './+types/index';
 import { shopContext } from '~/router-context.ts';
 import { RatingsSection } from '~/components/islands/ratings-section.ts';
 import { RatingSummary } from '~/components/islands/rating-summary.ts';
 import { ratingJsonLd, REVIEWS_PAGE_PARAM, SHOP_RATING_ID } from '~/domain/ratings.ts';
-import { loadRatingsSection } from '~/services/ratings.server.ts';
+import { loadRatingsSection } from '~/services/ratings/ratings.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);

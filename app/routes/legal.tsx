@@ -1,6 +1,6 @@
 import { SampleDataNote } from '~/components/shop/sample-data.tsx';
 import { toLocale } from '~/i18n.ts';
-import { loadLegalPage, type LegalPageKey } from '~/services/legal-pages.server.ts';
+import { loadLegalPage, type LegalPageKey } from '~/services/content/legal-pages.server.ts';
 import type { Route } from './+types/legal';
 import { shopContext } from '~/router-context.ts';
 

@@ -4,7 +4,7 @@ import { LinkActionPage, type LinkActionOutcome } from '~/components/subscriptio
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { confirmNewsletterSubscription } from '~/services/newsletter.server.ts';
+import { confirmNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter-confirm';
 import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
 

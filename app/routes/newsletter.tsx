@@ -5,7 +5,7 @@ import { safeReturnPath, toConsentSource } from '~/domain/newsletter.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { requestNewsletterSubscription } from '~/services/newsletter.server.ts';
+import { requestNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter';
 import { redirectWithFlash } from './helpers/flash.server.ts';
 import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from './helpers/form-action.server.ts';

@@ -4,7 +4,7 @@ import { formatMoney } from '~/domain/money.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { completeDemoCheckout, loadDemoCheckout } from '~/services/payment-demo.server.ts';
+import { completeDemoCheckout, loadDemoCheckout } from '~/services/payments/payment-demo.server.ts';
 import type { Route } from './+types/payment-demo';
 import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
 

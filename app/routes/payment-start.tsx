@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { startOnlinePayment } from '~/services/online-payment.server.ts';
+import { startOnlinePayment } from '~/services/payments/online-payment.server.ts';
 import type { Route } from './+types/payment-start';
 import { GUEST_PRIVATE_HEADERS, guestReservation } from './guest-reservation.server.ts';
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
+import { reservationDocumentFile } from '~/services/documents/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-download';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 import { documentAnswer, withTextRefusals } from './helpers/resource-route.server.ts';

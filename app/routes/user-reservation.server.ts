@@ -5,8 +5,8 @@
 import { data, redirect } from 'react-router';
 import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
-import { currentUser } from '~/services/auth.server.ts';
-import { findUserReservation } from '~/services/account.server.ts';
+import { currentUser } from '~/services/accounts/auth.server.ts';
+import { findUserReservation } from '~/services/accounts/account.server.ts';
 import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The account endpoints (issue 8, DESIGN §5): `POST account/profile`, `account/password`, `account/email`,
  * `account/delete` and `GET account/export`. Each needs a signed-in session (401 otherwise) and hands the request
- * to one service of `app/services/account.server.ts`.
+ * to one service of `app/services/accounts/account.server.ts`.
  */
 import { Router } from 'express';
 import {
@@ -11,7 +11,7 @@ import {
   exportAccountData,
   requireUserId,
   updateProfile,
-} from '~/services/account.server.ts';
+} from '~/services/accounts/account.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -18,7 +18,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ADDRESS_QUERY_LENGTH } from '~/domain/address-suggestion.ts';
 import { COUNTRIES } from '~/domain/checkout-schema.ts';
-import { createGeocoder, type Geocoder } from '~/services/geocoder.server.ts';
+import { createGeocoder, type Geocoder } from '~/services/checkout/geocoder.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiRateLimit } from './rate-limit.server.ts';
 import { apiLocals, handle, HttpError, ValidationError } from './http.server.ts';

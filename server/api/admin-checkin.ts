@@ -6,7 +6,7 @@
  */
 import { type RequestHandler, type Response, Router } from 'express';
 import type { StaffActor, StaffPermission } from '~/domain/staff-roles.ts';
-import { lookupForCheckin } from '~/services/admin-checkin.server.ts';
+import { lookupForCheckin } from '~/services/backoffice/admin-checkin.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson, ValidationError } from './http.server.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Authentication endpoints of SPEC §7 (DESIGN §5, issue 8): `auth/check`, `auth/signin`, `auth/signup`,
  * `auth/signout`, `auth/me`, `auth/lost-password`, `auth/reset-password`, `auth/verify-email` and
- * `database/check/{email}`. Each route hands the request to one service of `app/services/auth.server.ts` and
+ * `database/check/{email}`. Each route hands the request to one service of `app/services/accounts/auth.server.ts` and
  * sends the answer; refusals (AuthError) become JSON in the API's error handler.
  */
 import { Router } from 'express';
@@ -15,7 +15,7 @@ import {
   signOut,
   signUp,
   verifyEmail,
-} from '~/services/auth.server.ts';
+} from '~/services/accounts/auth.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -4,7 +4,7 @@
  */
 import { Router } from 'express';
 import { localePath } from '~/i18n.ts';
-import { putInCart } from '~/services/cart.server.ts';
+import { putInCart } from '~/services/checkout/cart.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

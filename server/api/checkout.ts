@@ -8,10 +8,10 @@
  *   key in flight, 422 validation or key mismatch.
  */
 import { Router, type Request, type Response } from 'express';
-import { CheckoutError, validateCheckoutStep, type ValidatedStep } from '~/services/checkout.server.ts';
-import { submitCheckout } from '~/services/checkout-submit.server.ts';
-import { quoteCoupon } from '~/services/checkout-coupon.server.ts';
-import { asObject } from '~/services/checkout-validate.server.ts';
+import { CheckoutError, validateCheckoutStep, type ValidatedStep } from '~/services/checkout/checkout.server.ts';
+import { submitCheckout } from '~/services/checkout/checkout-submit.server.ts';
+import { quoteCoupon } from '~/services/checkout/checkout-coupon.server.ts';
+import { asObject } from '~/services/checkout/checkout-validate.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -4,7 +4,7 @@
  * gets the same 202.
  */
 import { Router } from 'express';
-import { sendContactMessage } from '~/services/contact.server.ts';
+import { sendContactMessage } from '~/services/content/contact.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -3,7 +3,7 @@
  * answer, airport}]}`, for the instant search of the FAQ search box on pages that do not carry the FAQ themselves.
  */
 import { Router } from 'express';
-import { listFaq } from '~/services/faq.server.ts';
+import { listFaq } from '~/services/content/faq.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

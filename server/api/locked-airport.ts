@@ -4,7 +4,7 @@
  * per-IP limit.
  */
 import { Router } from 'express';
-import { signUpForLockedAirport } from '~/services/locked-airport.server.ts';
+import { signUpForLockedAirport } from '~/services/subscriptions/locked-airport.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Router } from 'express';
 import { toConsentSource } from '~/domain/newsletter.ts';
-import { requestNewsletterSubscription } from '~/services/newsletter.server.ts';
+import { requestNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

@@ -7,7 +7,7 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
-import { handlePaymentWebhook } from '~/services/online-payment.server.ts';
+import { handlePaymentWebhook } from '~/services/payments/online-payment.server.ts';
 import { DatabaseRateLimitStore } from '~/services/rate-limit-store.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { HttpError, unreadableBodyError } from './http.server.ts';

@@ -8,7 +8,7 @@
  * Answers are cacheable for five minutes (`public`; the translation varies with `App-Language`).
  */
 import { Router, type Response } from 'express';
-import { loadRatingsPage, translateReview } from '~/services/ratings.server.ts';
+import { loadRatingsPage, translateReview } from '~/services/ratings/ratings.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, HttpError } from './http.server.ts';
 

@@ -10,7 +10,7 @@
  * out, 422 validation. The service does the work; this module only wires.
  */
 import { Router } from 'express';
-import { submitCancel, submitChange } from '~/services/reservation-manage.server.ts';
+import { submitCancel, submitChange } from '~/services/reservations/reservation-manage.server.ts';
 import type { AppContext } from '../context.server.ts';
 import { apiLocals, handle, sendJson } from './http.server.ts';
 

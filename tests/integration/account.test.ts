@@ -9,7 +9,11 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { airports, reservations, sessions, tariffs, users } from '../../database/schema.ts';
-import { findUserReservation, loadAccount, type ReservationSummary } from '../../app/services/account.server.ts';
+import {
+  findUserReservation,
+  loadAccount,
+  type ReservationSummary,
+} from '../../app/services/accounts/account.server.ts';
 import { deliveredAccountMail } from '../fixtures/account-mail.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { insertReservation } from '../fixtures/reservation.ts';

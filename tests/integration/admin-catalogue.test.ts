@@ -21,7 +21,7 @@ import * as cataloguePage from '../../app/routes/admin/catalogue.tsx';
 import * as airportPage from '../../app/routes/admin/catalogue-airport.tsx';
 import * as tariffPage from '../../app/routes/admin/catalogue-tariff.tsx';
 import * as capacityPage from '../../app/routes/admin/catalogue-capacity.tsx';
-import { loadTariffs } from '../../app/services/catalog.server.ts';
+import { loadTariffs } from '../../app/services/catalogue/catalog.server.ts';
 import type { Session } from '../../server/session.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';

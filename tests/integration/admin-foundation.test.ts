@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../../database/schema.ts';
 import { loader as layoutLoader } from '../../app/routes/admin/layout.tsx';
 import { loader as dashboardLoader } from '../../app/routes/admin/dashboard.tsx';
-import { listAudit, recordAudit } from '../../app/services/audit-log.server.ts';
+import { listAudit, recordAudit } from '../../app/services/backoffice/audit-log.server.ts';
 import type { Session } from '../../server/session.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';

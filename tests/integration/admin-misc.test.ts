@@ -24,9 +24,9 @@ import { action as couponsAction, loader as couponsLoader } from '../../app/rout
 import { loader as couponUsesLoader } from '../../app/routes/admin/coupon-uses.tsx';
 import { action as reviewsAction, loader as reviewsLoader } from '../../app/routes/admin/reviews.tsx';
 import { action as mailsAction, loader as mailsLoader } from '../../app/routes/admin/mails.tsx';
-import { startReviewImport } from '../../app/services/admin-reviews.server.ts';
-import { deliverPendingMail } from '../../app/services/mail.server.ts';
-import type { Dashboard } from '../../app/services/admin-dashboard.server.ts';
+import { startReviewImport } from '../../app/services/backoffice/admin-reviews.server.ts';
+import { deliverPendingMail } from '../../app/services/mail/mail.server.ts';
+import type { Dashboard } from '../../app/services/backoffice/admin-dashboard.server.ts';
 import type { Session } from '../../server/session.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';

@@ -3,10 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceLists, tariffDays, tariffs as tariffTable } from '../../database/schema.ts';
 import { fromPriceStay } from '../../app/domain/from-price.ts';
-import { findAirportBySlug, listMapLots, loadFromPrices, loadTariffs } from '../../app/services/catalog.server.ts';
-import { searchTariffs } from '../../app/services/tariffs-page.server.ts';
+import {
+  findAirportBySlug,
+  listMapLots,
+  loadFromPrices,
+  loadTariffs,
+} from '../../app/services/catalogue/catalog.server.ts';
+import { searchTariffs } from '../../app/services/checkout/tariffs-page.server.ts';
 import { loader } from '../../app/routes/airports-show.tsx';
-import { loadAirportPage } from '../../app/services/airport-page.server.ts';
+import { loadAirportPage } from '../../app/services/catalogue/airport-page.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;

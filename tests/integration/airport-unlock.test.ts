@@ -12,7 +12,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { airports, lockedAirportNotifications, mailOutbox } from '../../database/schema.ts';
-import { setAirportStatus } from '../../app/services/airport-status.server.ts';
+import { setAirportStatus } from '../../app/services/catalogue/airport-status.server.ts';
 import { parseEml } from '../fixtures/eml.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reservations, sessions, users } from '../../database/schema.ts';
-import { AUTH_LIMITS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../app/services/auth.server.ts';
+import { AUTH_LIMITS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '../../app/services/accounts/auth.server.ts';
 import { SIGNED_IN_ABSOLUTE_MS, SIGNED_IN_IDLE_MS } from '../../server/session.server.ts';
 import { accountMailRows, deliveredAccountMail } from '../fixtures/account-mail.ts';
 import { insertReservation } from '../fixtures/reservation.ts';

@@ -21,9 +21,9 @@ import {
 } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
 import { priceStay } from '../../app/domain/pricing.ts';
-import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
-import { loadTariffs } from '../../app/services/catalog.server.ts';
-import { requestFingerprint, scopedIdempotencyKey } from '../../app/services/idempotency.server.ts';
+import { verifyGuestToken } from '../../app/services/reservations/guest-access.server.ts';
+import { loadTariffs } from '../../app/services/catalogue/catalog.server.ts';
+import { requestFingerprint, scopedIdempotencyKey } from '../../app/services/checkout/idempotency.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredConfirmation, outboxRows } from '../fixtures/outbox.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, rateLimits } from '../../database/schema.ts';
 import { action } from '../../app/routes/contact.tsx';
 import { translator } from '../../app/i18n.server.ts';
-import { CONTACT_MAX_PER_IP, CONTACT_WINDOW_MS } from '../../app/services/contact.server.ts';
-import { deliverPendingMail } from '../../app/services/mail.server.ts';
+import { CONTACT_MAX_PER_IP, CONTACT_WINDOW_MS } from '../../app/services/content/contact.server.ts';
+import { deliverPendingMail } from '../../app/services/mail/mail.server.ts';
 import { listEml, parseEml } from '../fixtures/eml.ts';
 import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
 

@@ -14,7 +14,7 @@ import { formatMoney } from '../../app/domain/money.ts';
 import { loader as pageLoader } from '../../app/routes/reservation-document-page.tsx';
 import { loader as downloadLoader } from '../../app/routes/reservation-download.tsx';
 import { loader as frameLoader } from '../../app/routes/reservation-frame.tsx';
-import { grantGuestAccess } from '../../app/services/guest-access.server.ts';
+import { grantGuestAccess } from '../../app/services/reservations/guest-access.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { parseEml } from '../fixtures/eml.ts';
 import { pdfQrCodes, pdfText } from '../fixtures/pdf.ts';

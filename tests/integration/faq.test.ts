@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAQ_CATEGORIES } from '../../app/domain/faq-text.ts';
-import { listFaq, loadFaqPage } from '../../app/services/faq.server.ts';
+import { listFaq, loadFaqPage } from '../../app/services/content/faq.server.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let test: TestApp;

@@ -8,7 +8,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { airports, tariffs } from '../../database/schema.ts';
-import { delegateMailDelivery } from '../../app/services/mail.server.ts';
+import { delegateMailDelivery } from '../../app/services/mail/mail.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { ApiClient, type TestApp } from './harness.ts';
 

@@ -14,8 +14,11 @@ import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { outboxRows } from '../fixtures/outbox.ts';
 import { parseEml, type ParsedMail } from '../fixtures/eml.ts';
 import { loadEnv } from '../../server/env.server.ts';
-import { bankAccountOf, withGirocodeImage } from '../../app/services/girocode.server.ts';
-import { buildReservationView, findReservationByReference } from '../../app/services/reservations.server.ts';
+import { bankAccountOf, withGirocodeImage } from '../../app/services/documents/girocode.server.ts';
+import {
+  buildReservationView,
+  findReservationByReference,
+} from '../../app/services/reservations/reservations.server.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 const stay = { entryTime: '2026-12-07T08:00', exitTime: '2026-12-14T18:00' };

@@ -5,13 +5,13 @@ import {
   hasGuestAccess,
   hashGuestToken,
   verifyGuestToken,
-} from '../../app/services/guest-access.server.ts';
+} from '../../app/services/reservations/guest-access.server.ts';
 import {
   buildGuestAccessUrl,
   buildReservationView,
   findReservationByReference,
   findReservationForLookup,
-} from '../../app/services/reservations.server.ts';
+} from '../../app/services/reservations/reservations.server.ts';
 import { insertReservation } from '../fixtures/reservation.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 

@@ -16,7 +16,7 @@ import {
   LOOKUP_WINDOW_MS,
   lookupSessionKey,
   lookUpGuestReservation,
-} from '../../app/services/guest-lookup.server.ts';
+} from '../../app/services/reservations/guest-lookup.server.ts';
 import { DatabaseRateLimitStore } from '../../app/services/rate-limit-store.server.ts';
 import type { SessionPort, SessionValues } from '../../app/services/session-port.ts';
 import { action } from '../../app/routes/guest-lookup.tsx';

@@ -1,9 +1,9 @@
-// The guest reservation page's access decision (app/services/guest-reservation.server.ts) and how the route
+// The guest reservation page's access decision (app/services/reservations/guest-reservation.server.ts) and how the route
 // answers it: a mail token grants the session access once, only a session with access sees the reservation,
 // and "no access" looks the same whether or not the reference exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantGuestAccess, hasGuestAccess } from '../../app/services/guest-access.server.ts';
-import { openGuestReservation } from '../../app/services/guest-reservation.server.ts';
+import { grantGuestAccess, hasGuestAccess } from '../../app/services/reservations/guest-access.server.ts';
+import { openGuestReservation } from '../../app/services/reservations/guest-reservation.server.ts';
 import { loader as documentLoader } from '../../app/routes/guest-reservation-document.tsx';
 import { loader as pageLoader } from '../../app/routes/guest-reservation.tsx';
 import { insertReservation } from '../fixtures/reservation.ts';

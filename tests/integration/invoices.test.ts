@@ -10,8 +10,12 @@ import { airports, invoices, parkingLots, reservations, tariffs } from '../../da
 import { buildInvoiceView, type InvoiceData } from '../../app/domain/documents.ts';
 import { reservationCalendar } from '../../app/services/documents/calendar.server.ts';
 import { renderInvoicePdf } from '../../app/services/documents/invoice-pdf.server.ts';
-import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote } from '../../app/services/invoices.server.ts';
-import { findReservationByReference } from '../../app/services/reservations.server.ts';
+import {
+  findInvoiceDocuments,
+  invoiceIssuerOf,
+  issueCreditNote,
+} from '../../app/services/documents/invoices.server.ts';
+import { findReservationByReference } from '../../app/services/reservations/reservations.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { sampleInvoiceData } from '../fixtures/documents.ts';
 import { pdfText } from '../fixtures/pdf.ts';

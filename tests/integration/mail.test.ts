@@ -13,7 +13,7 @@ import {
   enqueueMail,
   startMailWorker,
   type MailContext,
-} from '../../app/services/mail.server.ts';
+} from '../../app/services/mail/mail.server.ts';
 import { findAccessLink, listEml, parseEml } from '../fixtures/eml.ts';
 import { startFakeSmtp } from '../fixtures/fake-smtp.ts';
 import { insertReservation } from '../fixtures/reservation.ts';

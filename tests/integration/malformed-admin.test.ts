@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, mailOutbox, parkingLots, reviews, tariffs } from '../../database/schema.ts';
-import { inviteStaff } from '../../app/services/staff-auth.server.ts';
-import type * as Mail from '../../app/services/mail.server.ts';
+import { inviteStaff } from '../../app/services/backoffice/staff-auth.server.ts';
+import type * as Mail from '../../app/services/mail/mail.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
@@ -443,7 +443,7 @@ beforeAll(async () => {
   // No page cache: every answer is rendered for its own request.
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
   app = pagesApp.app;
-  const mail = await pagesApp.load<typeof Mail>('/app/services/mail.server.ts');
+  const mail = await pagesApp.load<typeof Mail>('/app/services/mail/mail.server.ts');
   writes = await recordWrites(test, [mail.delegateMailDelivery]);
   world = await buildAdminWorld(await buildWorld(test));
   await writes.take();

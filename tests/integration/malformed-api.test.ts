@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterWorkSettled } from '../../app/services/newsletter.server.ts';
+import { newsletterWorkSettled } from '../../app/services/subscriptions/newsletter.server.ts';
 import { billingFields, checkoutBody, DEFAULT_STAY, travelFields } from '../fixtures/checkout-body.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 import {

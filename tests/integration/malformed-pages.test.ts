@@ -14,8 +14,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Mail from '../../app/services/mail.server.ts';
-import type * as Newsletter from '../../app/services/newsletter.server.ts';
+import type * as Mail from '../../app/services/mail/mail.server.ts';
+import type * as Newsletter from '../../app/services/subscriptions/newsletter.server.ts';
 import type { ApiClient } from './harness.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
@@ -272,8 +272,8 @@ beforeAll(async () => {
   // No page cache: every answer is rendered for its own request.
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
   app = pagesApp.app;
-  const mail = await pagesApp.load<typeof Mail>('/app/services/mail.server.ts');
-  newsletter = await pagesApp.load<typeof Newsletter>('/app/services/newsletter.server.ts');
+  const mail = await pagesApp.load<typeof Mail>('/app/services/mail/mail.server.ts');
+  newsletter = await pagesApp.load<typeof Newsletter>('/app/services/subscriptions/newsletter.server.ts');
   // The pages run in Vite's module graph: mail is handed off there (and in the test's own graph, for buildWorld).
   writes = await recordWrites(test, [mail.delegateMailDelivery]);
   world = await buildWorld(test);

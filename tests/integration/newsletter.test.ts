@@ -14,14 +14,14 @@ import { mailOutbox, newsletterSubscribers, users } from '../../database/schema.
 import { translator } from '../../app/i18n.server.ts';
 import { action as confirmAction } from '../../app/routes/newsletter-confirm.tsx';
 import { action as signupAction } from '../../app/routes/newsletter.tsx';
-import { deliverPendingMail } from '../../app/services/mail.server.ts';
+import { deliverPendingMail } from '../../app/services/mail/mail.server.ts';
 import {
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_LIMITS,
   confirmNewsletterSubscription,
   newsletterWorkSettled,
   sendNewsletterMail,
-} from '../../app/services/newsletter.server.ts';
+} from '../../app/services/subscriptions/newsletter.server.ts';
 import { parseEml, type ParsedMail } from '../fixtures/eml.ts';
 import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
 

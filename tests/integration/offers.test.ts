@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parkingPrice, selectPriceList } from '../../app/domain/pricing.ts';
 import { billableDays } from '../../app/domain/stay.ts';
-import { listAirports, loadTariffs, searchOffers } from '../../app/services/catalog.server.ts';
+import { listAirports, loadTariffs, searchOffers } from '../../app/services/catalogue/catalog.server.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let test: TestApp;

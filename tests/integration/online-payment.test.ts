@@ -24,11 +24,11 @@ import {
   tariffs,
 } from '../../database/schema.ts';
 import { stayDates } from '../../app/domain/stay.ts';
-import { expireHolds, paymentNotice } from '../../app/services/online-payment.server.ts';
-import { configurePaymentProvider, offeredPaymentTypes } from '../../app/services/payment.server.ts';
-import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payment-demo.server.ts';
+import { expireHolds, paymentNotice } from '../../app/services/payments/online-payment.server.ts';
+import { configurePaymentProvider, offeredPaymentTypes } from '../../app/services/payments/payment.server.ts';
+import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
-import { verifyGuestToken } from '../../app/services/guest-access.server.ts';
+import { verifyGuestToken } from '../../app/services/reservations/guest-access.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredConfirmation } from '../fixtures/outbox.ts';
 import { startStripeFixture, type StripeFixture } from '../fixtures/stripe-server.ts';

@@ -1,13 +1,13 @@
-// The use cases behind the tariffs page and the booking page (app/services/tariffs-page.server.ts,
+// The use cases behind the tariffs page and the booking page (app/services/checkout/tariffs-page.server.ts,
 // booking-page.server.ts): what the pages show for a good query or cart, and where a bad one leads; and the
 // airport list the home page and the airports list share (catalog.server.ts).
 import { catalogueChanged } from '../../app/services/cache-events.server.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, tariffs } from '../../database/schema.ts';
-import { loadBookingPage } from '../../app/services/booking-page.server.ts';
-import { findAirportBySlug, listAirportSummaries, loadTariffs } from '../../app/services/catalog.server.ts';
-import { searchTariffs } from '../../app/services/tariffs-page.server.ts';
+import { loadBookingPage } from '../../app/services/checkout/booking-page.server.ts';
+import { findAirportBySlug, listAirportSummaries, loadTariffs } from '../../app/services/catalogue/catalog.server.ts';
+import { searchTariffs } from '../../app/services/checkout/tariffs-page.server.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');

@@ -14,7 +14,7 @@ import type { TestApp } from './harness.ts';
 export type PagesApp = {
   app: ReturnType<typeof AppServer.createBaseApp>;
   pageCache: PageCache;
-  /** A module of the build's graph (e.g. `/app/services/mail.server.ts`), not the test's own copy of it. */
+  /** A module of the build's graph (e.g. `/app/services/mail/mail.server.ts`), not the test's own copy of it. */
   load: <T>(modulePath: string) => Promise<T>;
   close: () => Promise<void>;
 };

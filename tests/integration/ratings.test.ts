@@ -8,7 +8,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../database/schema.ts';
 import { loader as airportLoader } from '../../app/routes/airports-show.tsx';
-import { loadRatingsSection } from '../../app/services/ratings.server.ts';
+import { loadRatingsSection } from '../../app/services/ratings/ratings.server.ts';
 import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;

@@ -15,8 +15,8 @@ import { action as signInAction } from '../../app/routes/admin/sign-in.tsx';
 import { action as codeAction, loader as codeLoader } from '../../app/routes/admin/second-factor.tsx';
 import { action as staffAction, loader as staffLoader } from '../../app/routes/admin/staff.tsx';
 import { loader as auditLoader } from '../../app/routes/admin/audit.tsx';
-import { AUTH_LIMITS } from '../../app/services/auth.server.ts';
-import { hashPassword } from '../../app/services/passwords.server.ts';
+import { AUTH_LIMITS } from '../../app/services/accounts/auth.server.ts';
+import { hashPassword } from '../../app/services/accounts/passwords.server.ts';
 import {
   acceptInvite,
   completeSetup,
@@ -29,8 +29,8 @@ import {
   SETUP_URL_FILE,
   startTotpEnrolment,
   verifySecondFactor,
-} from '../../app/services/staff-auth.server.ts';
-import { loadStaffSession, staffExists } from '../../app/services/staff-session.server.ts';
+} from '../../app/services/backoffice/staff-auth.server.ts';
+import { loadStaffSession, staffExists } from '../../app/services/backoffice/staff-session.server.ts';
 import type { Session } from '../../server/session.server.ts';
 import { accountMailRows, deliveredAccountMail, deliveredMail } from '../fixtures/account-mail.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';

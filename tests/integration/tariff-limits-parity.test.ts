@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, tariffs } from '../../database/schema.ts';
 import { clientStepErrors, initialFormState } from '../../app/components/checkout/checkout-model.ts';
 import { translator } from '../../app/i18n.server.ts';
-import { validateCheckoutStep } from '../../app/services/checkout.server.ts';
+import { validateCheckoutStep } from '../../app/services/checkout/checkout.server.ts';
 import { DEFAULT_STAY, travelFields } from '../fixtures/checkout-body.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 

@@ -30,11 +30,11 @@ function scratchProject(files: Record<string, string>): string {
     'database/schema.ts': 'export const reservations = 1;\n',
     'database/client.server.ts': 'export const db = 1;\n',
     'server/session.server.ts': 'export type Session = { id: string };\n',
-    'app/services/catalog.server.ts':
+    'app/services/catalogue/catalog.server.ts':
       "import { reservations } from '#database/schema.ts';\nexport const n = reservations;\n",
     'app/domain/pricing.ts': 'export const price = 1;\n',
     'app/components/offer-card.tsx': "import { price } from '~/domain/pricing.ts';\nexport const card = price;\n",
-    'app/routes/tariffs.tsx': "import { n } from '~/services/catalog.server.ts';\nexport const page = n;\n",
+    'app/routes/tariffs.tsx': "import { n } from '~/services/catalogue/catalog.server.ts';\nexport const page = n;\n",
   };
   for (const [file, source] of Object.entries({ ...base, ...files })) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -69,28 +69,36 @@ describe('import rules (DESIGN §2)', { timeout: 60_000 }, () => {
         'app/domain/availability.ts':
           "import { reservations } from '#database/schema.ts';\nexport const a = reservations;\n",
         'app/domain/stay.ts': "import fs from 'node:fs';\nexport const s = fs;\n",
-        'app/domain/offer.ts': "import { n } from '~/services/catalog.server.ts';\nexport const o = n;\n",
+        'app/domain/offer.ts': "import { n } from '~/services/catalogue/catalog.server.ts';\nexport const o = n;\n",
         'app/components/book-button.tsx': "import { db } from '#database/client.server.ts';\nexport const b = db;\n",
-        'app/client/api.ts': "import { n } from '~/services/catalog.server.ts';\nexport const c = n;\n",
-        'app/services/cart.server.ts':
+        'app/client/api.ts': "import { n } from '~/services/catalogue/catalog.server.ts';\nexport const c = n;\n",
+        'app/services/checkout/cart.server.ts':
           "import type { Session } from '#server/session.server.ts';\nexport type C = Session;\n",
         'database/seed.ts': "import { price } from '../app/domain/pricing.ts';\nexport const seed = price;\n",
+        'app/services/backoffice/admin-reviews.server.ts': 'export const hide = 1;\n',
+        'app/routes/faq.tsx':
+          "import { hide } from '~/services/backoffice/admin-reviews.server.ts';\nexport const f = hide;\n",
       }),
     );
     expect(result.status).not.toBe(0);
     expect(result.output).toMatch(/domain-is-pure: app\/domain\/availability\.ts → database\/schema\.ts/);
-    expect(result.output).toMatch(/domain-is-pure: app\/domain\/offer\.ts → app\/services\/catalog\.server\.ts/);
+    expect(result.output).toMatch(
+      /domain-is-pure: app\/domain\/offer\.ts → app\/services\/catalogue\/catalog\.server\.ts/,
+    );
     expect(result.output).toMatch(/domain-no-io: app\/domain\/stay\.ts → (node:)?fs/);
     expect(result.output).toMatch(
       /browser-code-stays-out-of-the-server: app\/components\/book-button\.tsx → database\/client\.server\.ts/,
     );
     expect(result.output).toMatch(
-      /browser-code-stays-out-of-the-server: app\/client\/api\.ts → app\/services\/catalog\.server\.ts/,
+      /browser-code-stays-out-of-the-server: app\/client\/api\.ts → app\/services\/catalogue\/catalog\.server\.ts/,
     );
     expect(result.output).toMatch(
-      /services-know-no-server: app\/services\/cart\.server\.ts → server\/session\.server\.ts/,
+      /services-know-no-server: app\/services\/checkout\/cart\.server\.ts → server\/session\.server\.ts/,
     );
     expect(result.output).toMatch(/database-knows-no-use-case: database\/seed\.ts → app\/domain\/pricing\.ts/);
+    expect(result.output).toMatch(
+      /the-shop-never-reaches-into-the-back-office: app\/routes\/faq\.tsx → app\/services\/backoffice\/admin-reviews\.server\.ts/,
+    );
   });
 
   it('fail on an import cycle', () => {

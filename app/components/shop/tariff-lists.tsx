@@ -6,7 +6,7 @@ import { BookButton } from './book-button.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { REVIEW_SOURCES, type RatingSummary } from '~/domain/ratings.ts';
 import { ReviewChecks } from '../ratings/review-checks.tsx';
-import { ServicesLink, ServicesModal, useServices, type ServicesTariff } from './tariff-services.tsx';
+import { ServicesLink, ServicesModal, useServices, type ServicesTariff } from './tariff-service-list.tsx';
 
 /**
  * The offers for a stay as one list per tariff category (shuttle, valet, terminal; empty lists left out),

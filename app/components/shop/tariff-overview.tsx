@@ -4,7 +4,7 @@ import { distanceMode, formatDistance } from '~/domain/distance.ts';
 import type { FromPrice } from '~/domain/from-price.ts';
 import type { ServiceItem } from '~/domain/tariff-services.ts';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
-import { ServicesLink, ServicesModal, useServices } from './tariff-services.tsx';
+import { ServicesLink, ServicesModal, useServices } from './tariff-service-list.tsx';
 
 /** A tariff with its "from" prices on the airport page (`app/domain/from-price.ts`). */
 export type TariffOverviewRow = {

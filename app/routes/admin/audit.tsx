@@ -2,8 +2,8 @@ import { data } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { auditChanges } from '~/domain/staff-auth.ts';
 import { shopContext } from '~/router-context.ts';
-import { auditEntities, listAudit } from '~/services/audit-log.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { auditEntities, listAudit } from '~/services/backoffice/audit-log.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/audit';
 
 /** Rows per page of the audit log. */

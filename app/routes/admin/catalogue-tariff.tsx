@@ -7,10 +7,15 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { deleteSeason, findStaffTariff, savePriceList, updateTariff } from '~/services/admin-catalogue.server.ts';
-import { catalogueRefusal, savedMessage, savedRedirect } from '../helpers/admin-catalogue.server.ts';
+import {
+  deleteSeason,
+  findStaffTariff,
+  savePriceList,
+  updateTariff,
+} from '~/services/backoffice/admin-catalogue.server.ts';
+import { catalogueRefusal, savedMessage, savedRedirect } from './helpers/admin-catalogue.server.ts';
 import { csrfFailure, readForm } from '../helpers/form-action.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-tariff';
 

@@ -3,8 +3,8 @@ import { formatInstant } from '~/components/admin/admin-format.ts';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { shopContext } from '~/router-context.ts';
-import { CouponAdminError, loadCouponUses } from '~/services/admin-coupons.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { CouponAdminError, loadCouponUses } from '~/services/backoffice/admin-coupons.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/coupon-uses';
 

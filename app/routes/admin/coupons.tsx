@@ -10,9 +10,9 @@ import {
   listCoupons,
   setCouponDisabled,
   type CouponListEntry,
-} from '~/services/admin-coupons.server.ts';
-import { adminRefusal, startAdminAction } from '../helpers/admin-form.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+} from '~/services/backoffice/admin-coupons.server.ts';
+import { adminRefusal, startAdminAction } from './helpers/admin-form.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/coupons';
 import type { loader as layoutLoader } from './layout.tsx';

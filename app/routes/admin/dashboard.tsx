@@ -5,8 +5,8 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { shopContext } from '~/router-context.ts';
-import { DashboardError, loadDashboard } from '~/services/admin-dashboard.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { DashboardError, loadDashboard } from '~/services/backoffice/admin-dashboard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/dashboard';
 import type { loader as layoutLoader } from './layout.tsx';
 

@@ -6,7 +6,7 @@ import { can, type StaffPermission } from '~/domain/staff-roles.ts';
 import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/layout';
 
 /** The back office's areas in navigation order, each behind its permission (DESIGN §6 Staff, issue 15). */

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { staffReservation } from '~/services/admin-reservations.server.ts';
-import { reservationDocumentFile } from '~/services/reservation-documents.server.ts';
+import { staffReservation } from '~/services/backoffice/admin-reservations.server.ts';
+import { reservationDocumentFile } from '~/services/documents/reservation-documents.server.ts';
 import { documentAnswer, withTextRefusals } from '../helpers/resource-route.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation-download';
 
 /**

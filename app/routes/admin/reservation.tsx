@@ -11,11 +11,11 @@ import {
   reservationDetailView,
   resendConfirmation,
   staffReservation,
-} from '~/services/admin-reservations.server.ts';
+} from '~/services/backoffice/admin-reservations.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import { readForm, refusal } from '../helpers/form-action.server.ts';
 import { cancelQuoteOf, changeQuoteOf, manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation';
 import type { loader as layoutLoader } from './layout.tsx';
 

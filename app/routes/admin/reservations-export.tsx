@@ -1,9 +1,9 @@
 import { parseReservationFilter } from '~/domain/reservation-search.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { exportReservationsCsv } from '~/services/admin-reservations.server.ts';
+import { exportReservationsCsv } from '~/services/backoffice/admin-reservations.server.ts';
 import { withTextRefusals } from '../helpers/resource-route.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservations-export';
 
 /**

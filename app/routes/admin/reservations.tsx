@@ -7,8 +7,8 @@ import { operatorScope } from '~/domain/staff-roles.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { airportChoices, searchReservations } from '~/services/admin-reservations.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { airportChoices, searchReservations } from '~/services/backoffice/admin-reservations.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservations';
 
 const STATUSES = ['pending_payment', 'confirmed', 'cancelled', 'completed'] as const;

@@ -12,9 +12,9 @@ import {
   reviewProviderConfigured,
   setReviewHidden,
   startReviewImport,
-} from '~/services/admin-reviews.server.ts';
-import { adminRefusal, startAdminAction } from '../helpers/admin-form.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+} from '~/services/backoffice/admin-reviews.server.ts';
+import { adminRefusal, startAdminAction } from './helpers/admin-form.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/reviews';
 import type { loader as layoutLoader } from './layout.tsx';

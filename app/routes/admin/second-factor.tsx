@@ -6,11 +6,11 @@ import { useT } from '~/components/i18n-context.tsx';
 import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { verifySecondFactor } from '~/services/staff-auth.server.ts';
-import { confirmSecondFactor } from '~/services/staff-session.server.ts';
+import { verifySecondFactor } from '~/services/backoffice/staff-auth.server.ts';
+import { confirmSecondFactor } from '~/services/backoffice/staff-session.server.ts';
 import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
-import { nextTarget, withNext } from '../helpers/staff-auth.server.ts';
-import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from '../helpers/staff-guard.server.ts';
+import { nextTarget, withNext } from './helpers/sign-in-flow.server.ts';
+import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/second-factor';
 
 /** Where a session of this step belongs: sign-in (none), enrolment (no TOTP yet), the page (done), or here (null). */

@@ -6,11 +6,11 @@ import { useT } from '~/components/i18n-context.tsx';
 import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
-import { checkStaffPassword } from '~/services/staff-auth.server.ts';
-import { createStaffSession, endStaffSession } from '~/services/staff-session.server.ts';
+import { checkStaffPassword } from '~/services/backoffice/staff-auth.server.ts';
+import { createStaffSession, endStaffSession } from '~/services/backoffice/staff-session.server.ts';
 import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
-import { nextTarget, redirectWithStaffCookie, withNext } from '../helpers/staff-auth.server.ts';
-import { ADMIN_HEADERS, staffSessionOf } from '../helpers/staff-guard.server.ts';
+import { nextTarget, redirectWithStaffCookie, withNext } from './helpers/sign-in-flow.server.ts';
+import { ADMIN_HEADERS, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-in';
 
 /** admin.signin (`/admin/anmelden?next=`): e-mail and password; a signed-in member goes on at once. */

@@ -12,9 +12,9 @@ import {
   resendInvite,
   setStaffDisabled,
   type StaffListEntry,
-} from '~/services/staff-auth.server.ts';
+} from '~/services/backoffice/staff-auth.server.ts';
 import { csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
-import { ADMIN_HEADERS, requireStaff } from '../helpers/staff-guard.server.ts';
+import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/staff';
 import type { loader as layoutLoader } from './layout.tsx';

@@ -22,8 +22,8 @@ import {
   submitChange,
   type CancelAnswer,
   type ChangeAnswer,
-} from '~/services/reservation-manage.server.ts';
-import type { ReservationDetails } from '~/services/reservations.server.ts';
+} from '~/services/reservations/reservation-manage.server.ts';
+import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-action.server.ts';
 
 /** The travel fields the change form posts (the checkout's travel step). */

@@ -6,9 +6,9 @@
 import { data, redirect } from 'react-router';
 import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
-import { findUserReservationDetails } from '~/services/account.server.ts';
-import { currentUser } from '~/services/auth.server.ts';
-import type { ReservationDetails } from '~/services/reservations.server.ts';
+import { findUserReservationDetails } from '~/services/accounts/account.server.ts';
+import { currentUser } from '~/services/accounts/auth.server.ts';
+import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { guestReservation } from '../guest-reservation.server.ts';
 import { PRIVATE_HEADERS } from './form-action.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';

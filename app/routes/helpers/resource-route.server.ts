@@ -6,7 +6,7 @@
  */
 import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
-import type { DocumentFile } from '~/services/reservation-documents.server.ts';
+import type { DocumentFile } from '~/services/documents/reservation-documents.server.ts';
 
 /** The sentence of a refusal's status, in the back office's or the shop's words. */
 const MESSAGES: Record<number, string> = {

@@ -9,7 +9,7 @@ import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale, type Locale } from '~/i18n.ts';
-import type { ReservationDetails } from '../reservations.server.ts';
+import type { ReservationDetails } from '../reservations/reservations.server.ts';
 
 /** Length of each calendar event (drop-off, pick-up), minutes. */
 const EVENT_MINUTES = 30;

@@ -3,7 +3,7 @@
  * `STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET` are set (`STRIPE_API_URL` overrides its API base), else the demo
  * provider when `PAYMENT_DEMO=1`, else none (the payment type `online` is not offered).
  */
-import { configurePaymentProvider, type OnlinePaymentProvider } from '../payment.server.ts';
+import { configurePaymentProvider, type OnlinePaymentProvider } from './payment.server.ts';
 import { createDemoProvider } from './demo.server.ts';
 import { createStripeProvider } from './stripe.server.ts';
 

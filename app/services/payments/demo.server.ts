@@ -6,7 +6,7 @@
  * check, `verifyStripeEvent`), so the whole flow runs on a laptop without any provider.
  */
 import crypto from 'node:crypto';
-import type { OnlinePaymentProvider } from '../payment.server.ts';
+import type { OnlinePaymentProvider } from './payment.server.ts';
 import { signStripePayload, verifyStripeEvent } from './stripe.server.ts';
 
 /** The path of the demo checkout page of a session (German path; the English one has the `/en` prefix). */

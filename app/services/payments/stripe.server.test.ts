@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from '../payment.server.ts';
+import { WebhookSignatureError } from './payment.server.ts';
 import { createDemoProvider, demoWebhookCall } from './demo.server.ts';
 import { signStripePayload, verifyStripeEvent } from './stripe.server.ts';
 

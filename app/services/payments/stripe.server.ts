@@ -11,7 +11,7 @@ import {
   type CreatePaymentInput,
   type OnlinePaymentProvider,
   type PaymentEvent,
-} from '../payment.server.ts';
+} from './payment.server.ts';
 
 /** Stripe's configuration (README, Configuration). `apiUrl`: another API base, e.g. a local test fixture. */
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl?: string };

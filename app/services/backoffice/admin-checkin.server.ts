@@ -1,0 +1,273 @@
+/**
+ * Check-in and check-out at the car park's barrier (issue 15 item 4): find a booking by the voucher's QR code (it
+ * encodes the reference), a typed reference or a licence plate; mark the car's arrival and departure. A departure
+ * after the booked exit is flagged with the extra days at the tariff's price (`overstayOf`). Each mark is one
+ * transaction: the reservation row (conditional update, so two tablets cannot mark twice), the history row naming
+ * the staff member, and the audit row. An operator finds only its company's lots' bookings (else "not found").
+ */
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import {
+  airports,
+  parkingLots,
+  priceLists,
+  reservationEvents,
+  reservations,
+  tariffs,
+  type ReservationStatus,
+} from '#database/schema.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { localized } from '~/domain/localized.ts';
+import { formatMoney } from '~/domain/money.ts';
+import { overstayOf, type Overstay } from '~/domain/overstay.ts';
+import { normalizeReference } from '~/domain/reference.ts';
+import { plateKey } from '~/domain/reservation-search.ts';
+import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
+import { translator } from '~/i18n.server.ts';
+import type { Locale } from '~/i18n.ts';
+import { recordAudit } from './audit-log.server.ts';
+import { RequestError } from '../request-error.server.ts';
+import { staffReservation } from './admin-reservations.server.ts';
+import type { ReservationDetails } from '../reservations/reservations.server.ts';
+import type { ServiceContext } from '../service-context.ts';
+
+/**
+ * Why a check-in or check-out was refused (409, nothing changed): `admin.checkin.error.cancelled`,
+ * `admin.checkin.error.unpaid` (an online payment is still open), `admin.checkin.error.already_in`,
+ * `admin.checkin.error.not_in`, `admin.checkin.error.already_out`; 404 `api.error.not_found` outside the
+ * actor's scope. Source: issue 15 item 4.
+ */
+class CheckinError extends RequestError {}
+
+/** Where the car is: not yet arrived, parked, gone; or a booking that cannot be checked in. */
+type CheckinState = 'arriving' | 'parked' | 'left' | 'cancelled' | 'unpaid';
+
+/** A booking as the barrier's tablet shows it. */
+export type CheckinCard = {
+  reference: string;
+  status: ReservationStatus;
+  state: CheckinState;
+  stateLabel: string;
+  name: string;
+  licensePlate: string;
+  airport: string;
+  lot: string;
+  tariff: string;
+  entry: string;
+  exit: string;
+  persons: number;
+  childSeats: number;
+  bulky: string[];
+  flights: string;
+  checkedIn: string | null;
+  checkedOut: string | null;
+  /** the overstay now (parked) or at the departure (left); null before the arrival */
+  overstay: (Overstay & { amount: string }) | null;
+};
+
+/** Most bookings a plate search lists. */
+const PLATE_MATCHES = 10;
+
+function stateOf(r: ReservationDetails['reservation']): CheckinState {
+  if (r.status === 'cancelled') return 'cancelled';
+  if (r.checkedOutAt) return 'left';
+  if (r.checkedInAt) return 'parked';
+  if (r.status === 'pending_payment') return 'unpaid';
+  return 'arriving';
+}
+
+async function listsOf(db: Database, tariffId: number) {
+  const rows = await db.select().from(priceLists).where(eq(priceLists.tariffId, tariffId));
+  return rows.map((l) => ({
+    validFrom: l.validFrom,
+    validTo: l.validTo,
+    dayPrices: l.dayPrices,
+    extraDayPrice: l.extraDayPrice,
+  }));
+}
+
+/** The overstay of a reservation whose car leaves (or left) at `exitAt`. */
+async function overstayAt(db: Database, details: ReservationDetails, exitAt: Date): Promise<Overstay> {
+  const r = details.reservation;
+  return overstayOf({
+    bookedEntry: r.entryLocal,
+    bookedExit: r.exitLocal,
+    actualExit: instantToLocal(exitAt, details.airport.timeZone),
+    priceLists: await listsOf(db, r.tariffId),
+  });
+}
+
+/**
+ * The tablet's card of `details` at `now` (the overstay so far while parked).
+ * @throws on database errors; PricingError when the tariff has no price list for the entry date.
+ */
+async function checkinCard(ctx: ServiceContext, details: ReservationDetails, locale: Locale): Promise<CheckinCard> {
+  const t = translator(locale);
+  const r = details.reservation;
+  const tz = details.airport.timeZone;
+  const state = stateOf(r);
+  const when = (instant: Date | null) => (instant ? formatLocalDateTime(instantToLocal(instant, tz), locale) : null);
+  const exitAt = r.checkedOutAt ?? (r.checkedInAt ? ctx.now() : null);
+  const overstay = exitAt ? await overstayAt(ctx.db, details, exitAt) : null;
+  const billing = r.billingAddress;
+  return {
+    reference: r.reference,
+    status: r.status,
+    state,
+    stateLabel: t(`admin.checkin.state.${state}`),
+    name: [billing.firstname, billing.lastname].filter((v) => typeof v === 'string' && v).join(' '),
+    licensePlate: r.licensePlate,
+    airport: details.airport.iata,
+    lot: details.lot.name,
+    tariff: localized(details.tariff, 'name', locale),
+    entry: formatLocalDateTime(r.entryLocal, locale),
+    exit: formatLocalDateTime(r.exitLocal, locale),
+    persons: r.personCount,
+    childSeats: r.childrenSeat,
+    bulky: r.bulkyBaggage ? r.bulkyBaggage.split(';').map((flag) => t(`reservation.bulky.${flag}`)) : [],
+    flights: [r.outboundFlightNumber, r.returnFlightNumber].filter(Boolean).join(' / '),
+    checkedIn: when(r.checkedInAt),
+    checkedOut: when(r.checkedOutAt),
+    overstay: overstay ? { ...overstay, amount: formatMoney(overstay.extraCents, locale) } : null,
+  };
+}
+
+/**
+ * The bookings a scanned or typed `code` names for `actor`: the reservation of that reference (a QR code of the
+ * voucher holds just the reference), else the bookings whose licence plate equals the code once spaces and
+ * hyphens are ignored — not yet departed first, then the latest entries; at most 10. Empty when nothing matches
+ * in the actor's scope (an operator: its company's lots).
+ *
+ * @throws on database errors only.
+ * Source: issue 15 item 4 (QR code, typed reference or licence plate).
+ */
+export async function lookupForCheckin(
+  ctx: ServiceContext,
+  actor: StaffActor,
+  code: string,
+  locale: Locale,
+): Promise<CheckinCard[]> {
+  const trimmed = code.trim().slice(0, 100);
+  if (!trimmed) return [];
+  const reference = normalizeReference(trimmed);
+  if (reference) {
+    const details = await staffReservation(ctx.db, actor, reference).catch((error: unknown) => {
+      if (error instanceof RequestError && error.status === 404) return null;
+      throw error;
+    });
+    if (details) return [await checkinCard(ctx, details, locale)];
+  }
+  const plate = plateKey(trimmed);
+  if (plate.length < 2) return [];
+  const scope = operatorScope(actor);
+  const rows = await ctx.db
+    .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
+    .from(reservations)
+    .innerJoin(airports, eq(airports.id, reservations.airportId))
+    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
+    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
+    .where(
+      and(
+        sql`upper(regexp_replace(${reservations.licensePlate}, '[^0-9A-Za-zÄÖÜäöü]', '', 'g')) = ${plate}`,
+        scope === null ? undefined : eq(parkingLots.operator, scope),
+      ),
+    )
+    .orderBy(asc(sql`${reservations.checkedOutAt} is not null`), desc(reservations.entryLocal))
+    .limit(PLATE_MATCHES);
+  return Promise.all(rows.map((details) => checkinCard(ctx, details, locale)));
+}
+
+/**
+ * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row and
+ * the audit row (`reservation.check_in`) in one transaction. Only a confirmed (or completed) booking not yet
+ * checked in; the update's condition makes a second tablet's simultaneous mark a 409.
+ *
+ * @returns the booking's card afterwards.
+ * @throws CheckinError 404 outside the scope, 409 cancelled / unpaid / already checked in.
+ * Source: issue 15 item 4.
+ */
+export async function checkIn(
+  ctx: ServiceContext,
+  actor: StaffActor,
+  input: { reference: string; locale: Locale },
+): Promise<CheckinCard> {
+  const details = await staffReservation(ctx.db, actor, input.reference);
+  const r = details.reservation;
+  if (r.status === 'cancelled') throw new CheckinError(409, 'admin.checkin.error.cancelled');
+  if (r.status === 'pending_payment') throw new CheckinError(409, 'admin.checkin.error.unpaid');
+  const now = ctx.now();
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const updated = await tx
+      .update(reservations)
+      .set({ checkedInAt: now, checkedInBy: actor.staffId })
+      .where(and(eq(reservations.id, r.id), isNull(reservations.checkedInAt), eq(reservations.status, r.status)))
+      .returning({ id: reservations.id });
+    if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_in');
+    const staff = { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role };
+    await tx.insert(reservationEvents).values({ reservationId: r.id, kind: 'checked_in', at: now, data: { staff } });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'reservation.check_in',
+        entity: 'reservation',
+        entityId: r.reference,
+        before: { checkedInAt: null },
+        after: { checkedInAt: now },
+      },
+      now,
+    );
+  });
+  return checkinCard(ctx, await staffReservation(ctx.db, actor, r.reference), input.locale);
+}
+
+/**
+ * Marks the car of `reference` as gone now: `checked_out_at`/`checked_out_by`, status `completed`, the
+ * `checked_out` history row with the overstay (extra days and their price at the tariff's list, `overstayOf`)
+ * and the audit row (`reservation.check_out`), in one transaction. The extra amount is flagged for the barrier
+ * to collect; it is not invoiced here (decision record 0029).
+ *
+ * @returns the booking's card afterwards (with its overstay).
+ * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.
+ * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price).
+ */
+export async function checkOut(
+  ctx: ServiceContext,
+  actor: StaffActor,
+  input: { reference: string; locale: Locale },
+): Promise<CheckinCard> {
+  const details = await staffReservation(ctx.db, actor, input.reference);
+  const r = details.reservation;
+  if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
+  if (!r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.not_in');
+  const now = ctx.now();
+  const overstay = await overstayAt(ctx.db, details, now);
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const updated = await tx
+      .update(reservations)
+      .set({ checkedOutAt: now, checkedOutBy: actor.staffId, status: 'completed' })
+      .where(and(eq(reservations.id, r.id), isNull(reservations.checkedOutAt)))
+      .returning({ id: reservations.id });
+    if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_out');
+    const staff = { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role };
+    await tx
+      .insert(reservationEvents)
+      .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { staff, ...overstay } });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'reservation.check_out',
+        entity: 'reservation',
+        entityId: r.reference,
+        before: { status: r.status, checkedOutAt: null },
+        after: { status: 'completed', checkedOutAt: now, ...overstay },
+      },
+      now,
+    );
+  });
+  return checkinCard(ctx, await staffReservation(ctx.db, actor, r.reference), input.locale);
+}

@@ -1,0 +1,535 @@
+/**
+ * Online payment (issue 13, DESIGN §6 `online`): a reservation paid online is booked `pending_payment` and holds
+ * its spaces for {@link HOLD_MINUTES} minutes while the customer pays on the provider's hosted page; the provider's
+ * signed webhook is the truth. This module starts hosted checkouts, acts on verified webhook events (stored once by
+ * event id, so replays, duplicates and out-of-order deliveries are harmless), releases unpaid holds (the expiry
+ * job) and requests refunds of cancelled paid bookings. Amounts are integer euro cents, gross.
+ *
+ * Every state change runs in one transaction that locks the reservation row first, then its `tariff_days` rows in
+ * date order (the order of the booking and of issue 12's change and cancellation, so none of them can deadlock).
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import {
+  paymentEvents,
+  payments,
+  reservationEvents,
+  reservations,
+  tariffDays,
+  type ReservationEventKind,
+} from '#database/schema.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { instantToLocal } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
+import { stayDates } from '~/domain/stay.ts';
+import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { translator } from '~/i18n.server.ts';
+import { availabilityChanged } from '../cache-events.server.ts';
+import { createGuestToken } from '../reservations/guest-access.server.ts';
+import { invoiceIssuerOf, issueInvoice } from '../documents/invoices.server.ts';
+import { kickMailDelivery, queueReservationConfirmation } from '../mail/mail.server.ts';
+import { paymentProvider, WebhookSignatureError, type PaymentEvent } from './payment.server.ts';
+import {
+  buildGuestAccessUrl,
+  findReservationByReference,
+  type ReservationDetails,
+} from '../reservations/reservations.server.ts';
+import type { ServiceContext } from '../service-context.ts';
+
+/** Minutes a `pending_payment` reservation holds its spaces (DESIGN §6). */
+const HOLD_MINUTES = 30;
+
+/**
+ * Minutes a hosted checkout stays open: Stripe accepts 30 minutes to 24 hours after creation, so one more minute
+ * than the hold. A payment completed after the hold was released is refunded at once ({@link handlePaymentWebhook}).
+ */
+const CHECKOUT_OPEN_MINUTES = HOLD_MINUTES + 1;
+
+/** Holds released per transaction of the expiry job. */
+const EXPIRY_BATCH = 50;
+
+/** A stored reservation row. */
+type ReservationRow = typeof reservations.$inferSelect;
+
+/** The end of a new booking's hold. Source: DESIGN §6 (holds its spaces for 30 minutes). */
+export function holdUntilFrom(now: Date): Date {
+  return new Date(now.getTime() + HOLD_MINUTES * 60_000);
+}
+
+/** The reservation page a customer returns to (success and cancel URLs; `paid=1` marks the way back from paying). */
+function reservationUrl(origin: string, locale: Locale, reference: string, query: string): string {
+  return new URL(`${localePath(locale, `/reservierung/${reference}`)}?${query}`, origin).href;
+}
+
+/**
+ * The hosted checkout of a `pending_payment` reservation while its hold lasts: the open attempt's URL, or a new
+ * attempt (`payments` row, then the provider's session with the server's total, the reference as
+ * `client_reference_id`, idempotency key `<reference>-<attempt>`, success and cancel URLs back to the reservation
+ * page). Started right after the booking commits (`submitCheckout`) and again by "pay now" when none is open.
+ *
+ * @param input.reference - the reservation (canonical reference).
+ * @param input.locale - language of the hosted page and the way back.
+ * @returns the URL to send the customer to, or null when there is nothing to pay (not pending, hold over, no
+ *   provider) or the provider failed (logged; "pay now" tries again).
+ * @throws on database errors only.
+ * Source: issue 13 item 1, DESIGN §6 (online: hosted redirect).
+ */
+export async function startOnlinePayment(
+  ctx: ServiceContext,
+  input: { reference: string; locale: Locale },
+): Promise<string | null> {
+  const provider = paymentProvider();
+  const details = await findReservationByReference(ctx.db, input.reference);
+  if (!provider || !details) return null;
+  const r = details.reservation;
+  const now = ctx.now();
+  if (r.status !== 'pending_payment' || !r.holdUntil || r.holdUntil.getTime() <= now.getTime()) return null;
+
+  const attempts = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.reservationId, r.id))
+    .orderBy(desc(payments.attempt));
+  const open = attempts.find((p) => p.status === 'open' && p.provider === provider.name && p.checkoutUrl);
+  if (open?.checkoutUrl) return open.checkoutUrl;
+
+  const attempt = (attempts[0]?.attempt ?? 0) + 1;
+  // Success and cancel URLs, and later the confirmation mail's links: the shop's own address (issue 14 item 7).
+  const origin = ctx.env.PUBLIC_URL;
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({
+      reservationId: r.id,
+      provider: provider.name,
+      attempt,
+      amountCents: r.totalCents,
+      returnOrigin: origin,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null; // a concurrent "pay now" took this attempt; its customer goes on from there
+  const t = translator(input.locale);
+  try {
+    const session = await provider.createPayment({
+      reference: r.reference,
+      amountCents: r.totalCents,
+      description: t('payment.line_item', {
+        airport: input.locale === 'en' ? details.airport.nameEn : details.airport.nameDe,
+        lot: details.lot.name,
+        entry: formatLocalDateTime(r.entryLocal, input.locale),
+        exit: formatLocalDateTime(r.exitLocal, input.locale),
+        reference: r.reference,
+      }),
+      locale: input.locale,
+      email: typeof r.billingAddress.email === 'string' ? r.billingAddress.email : null,
+      successUrl: reservationUrl(origin, input.locale, r.reference, 'zahlung=ok'),
+      cancelUrl: reservationUrl(origin, input.locale, r.reference, 'zahlung=abgebrochen'),
+      idempotencyKey: `${r.reference}-${attempt}`,
+      expiresAt: new Date(now.getTime() + CHECKOUT_OPEN_MINUTES * 60_000),
+    });
+    await ctx.db
+      .update(payments)
+      .set({ sessionId: session.sessionId, checkoutUrl: session.url, updatedAt: now })
+      .where(eq(payments.id, row.id));
+    return session.url;
+  } catch (err) {
+    ctx.logger.error({ err, reference: r.reference, attempt }, 'could not start the online payment');
+    await ctx.db.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, row.id));
+    return null;
+  }
+}
+
+/**
+ * Gives the held spaces of `r` back: locks its day rows in date order and takes one booked space off each.
+ * Runs in the caller's transaction after the reservation row was locked.
+ */
+async function releaseDays(tx: Database, r: ReservationRow): Promise<void> {
+  const dates = stayDates(r.entryLocal, r.exitLocal);
+  if (dates.length === 0) return;
+  await tx
+    .select({ day: tariffDays.day })
+    .from(tariffDays)
+    .where(and(eq(tariffDays.tariffId, r.tariffId), inArray(tariffDays.day, dates)))
+    .orderBy(asc(tariffDays.day))
+    .for('update');
+  await tx
+    .update(tariffDays)
+    .set({ booked: sql`greatest(${tariffDays.booked} - 1, 0)` })
+    .where(and(eq(tariffDays.tariffId, r.tariffId), inArray(tariffDays.day, dates)));
+}
+
+/**
+ * Releases an unpaid hold (declined or expired payment): the days go back, the reservation becomes `cancelled`
+ * (DESIGN §6 statuses) with the reason in its history, its open attempts end with `status`.
+ */
+async function releaseHold(
+  tx: Database,
+  r: ReservationRow,
+  now: Date,
+  reason: Extract<ReservationEventKind, 'payment_failed' | 'payment_expired'>,
+): Promise<void> {
+  await releaseDays(tx, r);
+  await tx
+    .update(reservations)
+    .set({ status: 'cancelled', cancelledAt: now, holdUntil: null })
+    .where(eq(reservations.id, r.id));
+  await tx
+    .update(payments)
+    .set({ status: reason === 'payment_failed' ? 'failed' : 'expired', updatedAt: now })
+    .where(and(eq(payments.reservationId, r.id), eq(payments.status, 'open')));
+  await tx.insert(reservationEvents).values({ reservationId: r.id, kind: reason, at: now, data: {} });
+}
+
+/**
+ * Confirms a paid reservation exactly once (the caller holds its row lock and saw `pending_payment`): status
+ * `confirmed`, hold ended, the gapless invoice number and snapshot (`issueInvoice`), a fresh guest token whose link
+ * goes into the confirmation mail with the voucher (transactional outbox; only the token's hash was ever stored,
+ * so the booking's token cannot be mailed), the `paid` history row.
+ */
+async function confirmPaid(
+  ctx: ServiceContext,
+  tx: Database,
+  details: ReservationDetails,
+  payment: typeof payments.$inferSelect | undefined,
+  now: Date,
+): Promise<void> {
+  const r = details.reservation;
+  const guest = createGuestToken();
+  const [confirmed] = await tx
+    .update(reservations)
+    .set({ status: 'confirmed', confirmedAt: now, holdUntil: null, guestTokenHash: guest.hash })
+    .where(eq(reservations.id, r.id))
+    .returning();
+  const invoiceNumber = await issueInvoice(tx, { ...details, reservation: confirmed }, invoiceIssuerOf(ctx.env), now);
+  await tx.insert(reservationEvents).values({
+    reservationId: r.id,
+    kind: 'paid',
+    at: now,
+    data: { totalCents: r.totalCents, invoiceNumber, provider: payment?.provider ?? null },
+  });
+  const origin = ctx.env.PUBLIC_URL;
+  const locale = toLocale(r.locale);
+  const accessUrl = buildGuestAccessUrl(origin, locale, r.reference, guest.token);
+  try {
+    await tx.transaction((savepoint) =>
+      queueReservationConfirmation(savepoint as unknown as Database, ctx.env, {
+        reservation: confirmed,
+        accessUrl,
+      }),
+    );
+  } catch (err) {
+    ctx.logger.error({ err, reservationId: r.id }, 'could not enqueue the confirmation mail');
+  }
+}
+
+/** The answer to a webhook call: HTTP status and JSON body. */
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+/**
+ * Handles a provider's webhook call (`POST /api/payment/webhook/{provider}`, DESIGN §5): verifies its signature
+ * over the raw body, stores the event once by its id (a replayed or duplicated event is answered 200 and changes
+ * nothing) and acts on it in the same transaction, with the reservation row locked:
+ * - `paid` on a `pending_payment` reservation confirms it ({@link confirmPaid}); on a confirmed one nothing
+ *   happens (exactly once); on a released (cancelled) one the money goes back: a refund is requested after the
+ *   commit;
+ * - `failed` / `expired` on a `pending_payment` reservation release its hold (days freed, status `cancelled`);
+ *   on any other status nothing happens (a late `expired` never undoes a payment);
+ * - other event types, or an unknown reference, are stored and ignored.
+ * After the commit the airport's cached tariffs pages are dropped and mail delivery is kicked.
+ *
+ * @param input.provider - the path segment (`stripe`, `demo`): must be the configured provider.
+ * @param input.signature - the `Stripe-Signature` header.
+ * @param input.rawBody - the unparsed body, as signed.
+ * @returns 200 `{received: true, duplicate?}`, 400 `{message}` for a missing or wrong signature, 404 for a provider
+ *   that is not configured.
+ * @throws on database errors only (the API answers 500 and the provider retries).
+ * Source: issue 13 item 2, DESIGN §5 (payment/webhook/{provider}), DESIGN §6.
+ */
+export async function handlePaymentWebhook(
+  ctx: ServiceContext,
+  input: { provider: string; signature: string | undefined; rawBody: Buffer },
+): Promise<WebhookAnswer> {
+  const provider = paymentProvider();
+  if (!provider || provider.name !== input.provider) return { status: 404, body: { message: 'Not found' } };
+  const now = ctx.now();
+  let event: PaymentEvent;
+  try {
+    event = provider.verifyWebhook(input.signature, input.rawBody, now);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      ctx.logger.warn({ provider: provider.name, reason: error.message }, 'payment webhook with a bad signature');
+      return { status: 400, body: { message: 'Invalid signature' } };
+    }
+    throw error;
+  }
+
+  const outcome = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({ provider: provider.name, eventId: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (stored.length === 0) return { duplicate: true } as const;
+    if (event.kind === 'ignored' || !event.reference) return { duplicate: false } as const;
+    const details = await findReservationByReference(tx, event.reference);
+    if (!details) return { duplicate: false } as const;
+    const [locked] = await tx
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, details.reservation.id))
+      .for('update');
+    const r = locked;
+    await tx
+      .update(paymentEvents)
+      .set({ reservationId: r.id })
+      .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)));
+    const attempts = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.reservationId, r.id), eq(payments.provider, provider.name)))
+      .orderBy(desc(payments.attempt));
+    const payment =
+      attempts.find((p) => event.sessionId !== null && p.sessionId === event.sessionId) ??
+      attempts.find((p) => event.paymentIntentId !== null && p.paymentIntentId === event.paymentIntentId) ??
+      attempts[0];
+
+    if (event.kind === 'paid') {
+      if (payment) {
+        await tx
+          .update(payments)
+          .set({ status: 'paid', paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId, updatedAt: now })
+          .where(eq(payments.id, payment.id));
+      }
+      if (r.status === 'pending_payment') {
+        await confirmPaid(ctx, tx, { ...details, reservation: r }, payment, now);
+        return { duplicate: false, changed: r.airportId, mail: true } as const;
+      }
+      // Paid after the hold was released (or after a cancellation): nothing is booked for it, so it goes back.
+      if (r.status === 'cancelled' && payment) {
+        await tx
+          .update(payments)
+          .set({ refundCents: event.amountCents ?? payment.amountCents })
+          .where(and(eq(payments.id, payment.id), isNull(payments.refundCents)));
+        return { duplicate: false, refund: r.id } as const;
+      }
+      return { duplicate: false } as const;
+    }
+    if (r.status !== 'pending_payment') return { duplicate: false } as const;
+    if (payment && event.paymentIntentId && !payment.paymentIntentId) {
+      await tx.update(payments).set({ paymentIntentId: event.paymentIntentId }).where(eq(payments.id, payment.id));
+    }
+    await releaseHold(tx, r, now, event.kind === 'failed' ? 'payment_failed' : 'payment_expired');
+    return { duplicate: false, changed: r.airportId } as const;
+  });
+
+  if ('changed' in outcome && outcome.changed !== undefined) {
+    void availabilityChanged(ctx.db, outcome.changed).catch(() => undefined);
+  }
+  if ('mail' in outcome) kickMailDelivery(ctx);
+  if ('refund' in outcome && outcome.refund !== undefined) await requestRefund(ctx, outcome.refund);
+  return { status: 200, body: outcome.duplicate ? { received: true, duplicate: true } : { received: true } };
+}
+
+/**
+ * The expiry job: releases every `pending_payment` reservation whose hold ended (`hold_until <= now`), in batches
+ * of {@link EXPIRY_BATCH}, each batch one transaction whose rows are claimed with `FOR UPDATE SKIP LOCKED` (several
+ * processes may run it at once; a reservation a webhook is confirming right now is skipped and re-checked next
+ * time). After each commit the released holds' open checkout sessions are closed at the provider (best effort).
+ * Also retries refunds that were planned but never got a refund id (a provider failure at cancellation).
+ *
+ * @param ctx.now - the clock (tests move it).
+ * @returns the number of holds released.
+ * @throws on database errors only (refund failures are logged).
+ * Source: issue 13 item 3, DESIGN §6 (holds its spaces for 30 minutes).
+ */
+export async function expireHolds(ctx: ServiceContext): Promise<number> {
+  const now = ctx.now();
+  const provider = paymentProvider();
+  let released = 0;
+  const airports = new Set<number>();
+  const sessions: string[] = [];
+  for (;;) {
+    const batch = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const due = await tx
+        .select()
+        .from(reservations)
+        .where(and(eq(reservations.status, 'pending_payment'), lte(reservations.holdUntil, now)))
+        .orderBy(asc(reservations.holdUntil), asc(reservations.id))
+        .limit(EXPIRY_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length > 0 && provider) {
+        const open = await tx
+          .select({ sessionId: payments.sessionId })
+          .from(payments)
+          .where(
+            and(
+              inArray(
+                payments.reservationId,
+                due.map((r) => r.id),
+              ),
+              eq(payments.provider, provider.name),
+              eq(payments.status, 'open'),
+              isNotNull(payments.sessionId),
+            ),
+          );
+        for (const p of open) if (p.sessionId) sessions.push(p.sessionId);
+      }
+      for (const r of due) {
+        await releaseHold(tx, r, now, 'payment_expired');
+        airports.add(r.airportId);
+      }
+      return due.length;
+    });
+    released += batch;
+    if (batch < EXPIRY_BATCH) break;
+  }
+  for (const airportId of airports) void availabilityChanged(ctx.db, airportId).catch(() => undefined);
+  // The provider's checkout stops taking money for a released hold (a payment already under way is refunded).
+  for (const sessionId of sessions) {
+    await provider?.expirePayment(sessionId).catch((err: unknown) => {
+      ctx.logger.warn({ err, sessionId }, 'could not expire the checkout session at the provider');
+    });
+  }
+
+  const pending = await ctx.db
+    .select({ reservationId: payments.reservationId })
+    .from(payments)
+    .where(and(isNotNull(payments.refundCents), isNull(payments.refundId)))
+    .limit(EXPIRY_BATCH);
+  for (const p of pending) await requestRefund(ctx, p.reservationId);
+  return released;
+}
+
+/**
+ * Marks the paid online payment of a reservation being cancelled for a refund of `amountCents` (in the
+ * cancellation's transaction, before the credit note is issued).
+ * @returns the planned refund (provider and amount), or null when the reservation was not paid online.
+ * Source: issue 13 item 4.
+ */
+export async function planRefund(
+  tx: Database,
+  reservationId: number,
+  amountCents: number,
+): Promise<{ provider: string; amountCents: number } | null> {
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  if (!paid || amountCents <= 0) return null;
+  await tx
+    .update(payments)
+    .set({ refundCents: amountCents })
+    .where(and(eq(payments.id, paid.id), isNull(payments.refundCents)));
+  return { provider: paid.provider, amountCents: paid.refundCents ?? amountCents };
+}
+
+/**
+ * Requests the planned refund of a reservation from its provider, once: the refund id is stored when the
+ * provider answers, and the idempotency key derives from the reservation (`refund-<reference>`), so a retried
+ * cancellation, a concurrent request or the expiry job's retry asks the provider at most once for the same
+ * refund (Stripe answers a repeated key with the first refund). A provider failure is logged and retried by the
+ * expiry job.
+ *
+ * @returns the refund id, or null when nothing is to be refunded or the provider failed.
+ * @throws on database errors only.
+ * Source: issue 13 item 4.
+ */
+export async function requestRefund(ctx: ServiceContext, reservationId: number): Promise<string | null> {
+  const provider = paymentProvider();
+  const [row] = await ctx.db
+    .select({ payment: payments, reference: reservations.reference })
+    .from(payments)
+    .innerJoin(reservations, eq(reservations.id, payments.reservationId))
+    .where(and(eq(payments.reservationId, reservationId), isNotNull(payments.refundCents)))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  if (!row) return null;
+  const { payment, reference } = row;
+  if (payment.refundId) return payment.refundId;
+  if (!provider || provider.name !== payment.provider || !payment.paymentIntentId || !payment.refundCents) {
+    ctx.logger.error(
+      { reservationId, provider: payment.provider },
+      'refund planned but its provider is not configured',
+    );
+    return null;
+  }
+  try {
+    const { refundId } = await provider.refund({
+      paymentIntentId: payment.paymentIntentId,
+      amountCents: payment.refundCents,
+      idempotencyKey: `refund-${reference}`,
+    });
+    const now = ctx.now();
+    const stored = await ctx.db
+      .update(payments)
+      .set({ refundId, refundRequestedAt: now, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), isNull(payments.refundId)))
+      .returning({ id: payments.id });
+    if (stored.length > 0) {
+      await ctx.db.insert(reservationEvents).values({
+        reservationId,
+        kind: 'refunded',
+        at: now,
+        data: { refundId, amountCents: payment.refundCents, provider: payment.provider },
+      });
+    }
+    return refundId;
+  } catch (err) {
+    ctx.logger.error({ err, reservationId }, 'refund request failed; the expiry job retries it');
+    return null;
+  }
+}
+
+/** What the reservation page shows about an online payment (issue 13 item 3). */
+export type PaymentNotice =
+  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string }
+  | { state: 'failed' }
+  | { state: 'expired' }
+  | { state: 'refunded'; amountCents: number; amount: string }
+  | null;
+
+/**
+ * The payment notice of a reservation: `pending` with the "pay now" path while a `pending_payment` hold lasts,
+ * `failed` after a declined payment, `expired` after an unpaid hold ended, `refunded` once a refund was requested,
+ * else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no locale prefix; `amount` is
+ * formatted in `locale`.
+ * Source: issue 13 item 3.
+ */
+export async function paymentNotice(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  details: Pick<ReservationDetails, 'reservation' | 'airport'>,
+  locale: Locale = 'de',
+): Promise<PaymentNotice> {
+  const r = details.reservation;
+  if (r.paymentType !== 'online') return null;
+  if (r.status === 'pending_payment') {
+    if (r.holdUntil && r.holdUntil.getTime() > ctx.now().getTime()) {
+      return {
+        state: 'pending',
+        holdUntil: r.holdUntil.toISOString(),
+        holdUntilTime: instantToLocal(r.holdUntil, details.airport.timeZone).slice(11, 16),
+        payPath: `/reservierung/${r.reference}/bezahlen`,
+      };
+    }
+    return { state: 'expired' };
+  }
+  const [latest] = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.reservationId, r.id))
+    .orderBy(desc(payments.attempt))
+    .limit(1);
+  if (latest?.refundCents && latest.refundId) {
+    return { state: 'refunded', amountCents: latest.refundCents, amount: formatMoney(latest.refundCents, locale) };
+  }
+  if (r.status !== 'cancelled' || !latest) return null;
+  if (latest.status === 'failed') return { state: 'failed' };
+  if (latest.status === 'expired') return { state: 'expired' };
+  return null;
+}

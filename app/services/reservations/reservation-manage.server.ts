@@ -1,0 +1,802 @@
+/**
+ * Managing a booking (issue 12): the customer cancels it or changes its dates and details while that is free
+ * (until the tariff's `freeCancellationHours` before entry, airport wall clock). Each confirmed action is one
+ * transaction that locks the reservation row, then the affected `tariff_days` rows in date order (the booking's
+ * order, so a booking, a change and a cancellation can never deadlock or overbook), and writes everything the
+ * action means: day occupancy, the reservation, a credit note (and a new invoice after a change) when it was
+ * invoiced, the history row and the customer's mail (transactional outbox). Amounts are integer euro cents,
+ * gross; times airport local `YYYY-MM-DDTHH:mm`.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '#database/client.server.ts';
+import {
+  coupons,
+  mailOutbox,
+  priceLists,
+  reservationEvents,
+  reservations,
+  tariffDays,
+  tariffs,
+} from '#database/schema.ts';
+import type { ReservationEventKind, ReservationStatus } from '#database/schema.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { localToInstant } from '~/domain/local-time.ts';
+import { formatMoney } from '~/domain/money.ts';
+import {
+  canReserveDays,
+  freeChangeDeadline,
+  planDayChanges,
+  priceChange,
+  type ChangeDay,
+} from '~/domain/manage-booking.ts';
+import { priceStayIfBookable, type Coupon, type PriceBreakdown } from '~/domain/pricing.ts';
+import { normalizeReference } from '~/domain/reference.ts';
+import { stayDates } from '~/domain/stay.ts';
+import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { translator } from '~/i18n.server.ts';
+import { availabilityChanged } from '../cache-events.server.ts';
+import type { TariffWithLot } from '../catalogue/catalog.server.ts';
+import { asObject, validateTravel, type ValidatedTravel } from '../checkout/checkout-validate.server.ts';
+import { hasGuestAccess } from './guest-access.server.ts';
+import { beginIdempotency, completeIdempotency, releaseIdempotency } from '../checkout/idempotency.server.ts';
+import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote, issueInvoice } from '../documents/invoices.server.ts';
+import { kickMailDelivery, shopInfo } from '../mail/mail.server.ts';
+import { renderManageMail } from '../mail/manage-mail-templates.server.ts';
+import { planRefund, requestRefund } from '../payments/online-payment.server.ts';
+import { RequestError, requestErrorBody } from '../request-error.server.ts';
+import { findReservationByReference, type ReservationDetails } from './reservations.server.ts';
+import type { ServiceContext } from '../service-context.ts';
+import type { SessionPort } from '../session-port.ts';
+
+/**
+ * Why managing a booking was refused: 404 `api.error.not_found` (unknown reference or no access, the same answer),
+ * 409 `manage.error.too_late` (the free period is over), `manage.error.not_active` (cancelled or completed),
+ * 422 `manage.error.unchanged` (the change changes nothing),
+ * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`,
+ * `payment.error.pay_first` (a change while an online payment is pending, issue 13); 422
+ * `validation.failed` with field keys as sent, `manage.error.idempotency_key_required`,
+ * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
+ * Source: DESIGN §5 (error shapes), issue 12.
+ */
+class ManageError extends RequestError {}
+
+/** Statuses a customer may still change or cancel. */
+const MANAGEABLE: readonly ReservationStatus[] = ['confirmed', 'pending_payment'];
+
+/** A history row as the timeline shows it. */
+export type ReservationEvent = { kind: ReservationEventKind; at: string; data: Record<string, unknown> };
+
+/** Whether and until when the booking may be changed or cancelled for free. */
+export type ManageState = {
+  status: ReservationStatus;
+  /** true while the booking is active and the deadline has not passed */
+  open: boolean;
+  /** the deadline, airport local `YYYY-MM-DDTHH:mm` */
+  deadlineLocal: string;
+  /** why it is closed, a translation key, or null when open */
+  closedReason: string | null;
+};
+
+/** The public view of a change (quote or result). */
+export type ChangeAnswer = {
+  reference: string;
+  status: ReservationStatus;
+  paymentType: string;
+  old: { entryTime: string; exitTime: string; totalCents: number };
+  new: {
+    entryTime: string;
+    exitTime: string;
+    personCount: number;
+    childrenSeat: number;
+    bulkyBaggage: string;
+    licensePlate: string;
+    totalCents: number;
+    breakdown: PriceBreakdown;
+  };
+  differenceCents: number;
+  days: ChangeDay[];
+  currency: 'EUR';
+  /** true for a dry run (nothing was changed) */
+  dryRun: boolean;
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
+};
+
+/** The public view of a cancellation (quote or result). */
+export type CancelAnswer = {
+  reference: string;
+  status: ReservationStatus;
+  entryTime: string;
+  exitTime: string;
+  paymentType: string;
+  totalCents: number;
+  currency: 'EUR';
+  /** the invoice a credit note cancels (quote) or cancelled (result), null when never invoiced */
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
+  dryRun: boolean;
+};
+
+/**
+ * The staff member who acts on the customer's behalf (issue 15 item 3): written into the history row's `data.staff`
+ * so the timeline says the back office did it.
+ */
+export type OnBehalf = { staffId: number; name: string; role: string };
+
+/** An answer to send: status and JSON body. */
+export type ManageAnswer<T> = { status: number; body: T };
+
+/**
+ * The reservation `reference` when this session may manage it: its signed-in owner (`session.userId`) or a
+ * session with guest access (mail link or lookup) — the reservation page's rule.
+ *
+ * @param reference - as it stands in the URL (normalised here).
+ * @returns the details.
+ * @throws ManageError 404 `api.error.not_found` for anyone else, a malformed or unknown reference alike.
+ * Source: issue 12 (same access rule as the page; anyone else 404), DESIGN §3.
+ */
+async function manageableReservation(
+  db: Database,
+  session: SessionPort,
+  reference: string,
+): Promise<ReservationDetails> {
+  const canonical = normalizeReference(reference);
+  if (!canonical) throw new ManageError(404, 'api.error.not_found');
+  const details = await findReservationByReference(db, canonical);
+  const userId = session.get('userId');
+  const owner = details !== null && userId !== undefined && details.reservation.userId === userId;
+  if (!details || !(owner || hasGuestAccess(session, canonical))) {
+    throw new ManageError(404, 'api.error.not_found');
+  }
+  return details;
+}
+
+/**
+ * Whether the booking can be changed or cancelled at `now`, and until when (issue 12 rule in
+ * `freeChangeDeadline`).
+ * Source: issue 12, DESIGN §6 (Tariff `freeCancellationHours`).
+ */
+export function manageState(details: ReservationDetails, now: Date): ManageState {
+  const { reservation: r, airport, tariff } = details;
+  const deadline = freeChangeDeadline(r.entryLocal, airport.timeZone, tariff.freeCancellationHours);
+  let closedReason: string | null = null;
+  if (!MANAGEABLE.includes(r.status)) closedReason = 'manage.error.not_active';
+  else if (now.getTime() >= deadline.at.getTime()) closedReason = 'manage.error.too_late';
+  return { status: r.status, open: closedReason === null, deadlineLocal: deadline.local, closedReason };
+}
+
+function requireOpen(details: ReservationDetails, now: Date): void {
+  const state = manageState(details, now);
+  if (state.closedReason) throw new ManageError(409, state.closedReason);
+}
+
+/**
+ * The history of a reservation, oldest first (issue 12 timeline).
+ * @throws on database errors only.
+ */
+export async function reservationHistory(db: Database, reservationId: number): Promise<ReservationEvent[]> {
+  const rows = await db
+    .select()
+    .from(reservationEvents)
+    .where(eq(reservationEvents.reservationId, reservationId))
+    .orderBy(asc(reservationEvents.at), asc(reservationEvents.id));
+  return rows.map((row) => ({ kind: row.kind, at: row.at.toISOString(), data: row.data }));
+}
+
+/** The tariff of a reservation with its price lists (active or not: a booking is changed on its own tariff). */
+async function tariffOf(db: Database, details: ReservationDetails): Promise<TariffWithLot> {
+  const lists = await db.select().from(priceLists).where(eq(priceLists.tariffId, details.tariff.id));
+  return {
+    ...details.tariff,
+    lot: details.lot,
+    priceLists: lists.map((l) => ({
+      validFrom: l.validFrom,
+      validTo: l.validTo,
+      dayPrices: l.dayPrices,
+      extraDayPrice: l.extraDayPrice,
+    })),
+  };
+}
+
+async function bookedCoupon(db: Database, code: string | null): Promise<Coupon | null> {
+  if (!code) return null;
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  return row ? { kind: row.kind, value: row.value } : null;
+}
+
+/** The re-priced change of `details` to `travel` (no writes). */
+async function quoteOf(db: Database, details: ReservationDetails, travel: ValidatedTravel) {
+  const r = details.reservation;
+  const tariff = await tariffOf(db, details);
+  const current = priceStayIfBookable({
+    tariff,
+    entry: travel.stay.entry,
+    exit: travel.stay.exit,
+    personCount: travel.personCount,
+    childrenSeat: travel.childrenSeat,
+  });
+  if (!current) throw new ManageError(409, 'checkout.api.not_bookable');
+  const bookedStayToday =
+    priceStayIfBookable({ tariff, entry: r.entryLocal, exit: r.exitLocal, personCount: 1, childrenSeat: 0 })
+      ?.parkingCents ?? null;
+  return priceChange({
+    booked: {
+      entry: r.entryLocal,
+      exit: r.exitLocal,
+      personCount: r.personCount,
+      childrenSeat: r.childrenSeat,
+      parkingCents: r.parkingCents,
+      personsCents: r.personsCents,
+      childSeatsCents: r.childSeatsCents,
+      totalCents: r.totalCents,
+    },
+    current,
+    bookedStayToday,
+    entry: travel.stay.entry,
+    exit: travel.stay.exit,
+    personCount: travel.personCount,
+    childrenSeat: travel.childrenSeat,
+    coupon: await bookedCoupon(db, r.couponCode),
+  });
+}
+
+function changeAnswer(
+  details: ReservationDetails,
+  travel: ValidatedTravel,
+  quote: ReturnType<typeof priceChange>,
+  extra: { dryRun: boolean; status: ReservationStatus; invoiceNumber: string | null; creditNoteNumber: string | null },
+): ChangeAnswer {
+  const r = details.reservation;
+  return {
+    reference: r.reference,
+    status: extra.status,
+    paymentType: r.paymentType,
+    old: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
+    new: {
+      entryTime: travel.stay.entry,
+      exitTime: travel.stay.exit,
+      personCount: travel.personCount,
+      childrenSeat: travel.childrenSeat,
+      bulkyBaggage: travel.bulkyBaggage,
+      licensePlate: travel.licensePlate,
+      totalCents: quote.price.totalCents,
+      breakdown: quote.price,
+    },
+    differenceCents: quote.differenceCents,
+    days: quote.days,
+    currency: 'EUR',
+    dryRun: extra.dryRun,
+    invoiceNumber: extra.invoiceNumber,
+    creditNoteNumber: extra.creditNoteNumber,
+  };
+}
+
+/** The travel fields of a change body, validated against the reservation's tariff. */
+function travelOf(details: ReservationDetails, body: Record<string, unknown>, now: Date): ValidatedTravel {
+  try {
+    return validateTravel(
+      { airport: details.airport, tariff: { ...details.tariff, lot: details.lot, priceLists: [] } },
+      body,
+      now,
+    );
+  } catch (error) {
+    if (error instanceof RequestError) throw new ManageError(error.status, error.messageKey, error.fields);
+    throw error;
+  }
+}
+
+/** Whether `travel` is what is booked already (a change that changes nothing is refused: no new documents). */
+function sameTravel(details: ReservationDetails, travel: ValidatedTravel): boolean {
+  const r = details.reservation;
+  return (
+    r.entryLocal === travel.stay.entry &&
+    r.exitLocal === travel.stay.exit &&
+    r.personCount === travel.personCount &&
+    r.childrenSeat === travel.childrenSeat &&
+    r.bulkyBaggage === travel.bulkyBaggage &&
+    r.licensePlate === travel.licensePlate
+  );
+}
+
+/**
+ * Locks the tariff's day rows of `dates` in ascending date order — creating missing ones with nothing booked —
+ * with one `INSERT … ON CONFLICT DO UPDATE` that changes nothing: the booking's statement locks in the same order,
+ * so a change or cancellation and concurrent bookings wait on each other and cannot deadlock.
+ */
+async function lockDays(tx: Database, tariffId: number, dates: string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await tx
+    .insert(tariffDays)
+    .values([...dates].sort().map((day) => ({ tariffId, day, booked: 0 })))
+    .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: sql`${tariffDays.booked}` } });
+}
+
+/** Gives one space back on each of `dates` (rows already locked by {@link lockDays}). */
+async function releaseDays(tx: Database, tariffId: number, dates: string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await tx
+    .update(tariffDays)
+    .set({ booked: sql`greatest(${tariffDays.booked} - 1, 0)` })
+    .where(and(eq(tariffDays.tariffId, tariffId), inArray(tariffDays.day, dates)));
+}
+
+/**
+ * The tariff's default capacity (spaces per day), read from its row locked `FOR SHARE` until the transaction ends,
+ * or null when the tariff is gone. Taken before the day rows (the order a booking and a back-office change of the
+ * capacity lock in, so none of them can deadlock): a change of the default capacity waits for this transaction,
+ * and this one never books against a number the back office has just lowered (decision 0032).
+ */
+async function lockTariffCapacity(tx: Database, tariffId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ capacity: tariffs.capacity })
+    .from(tariffs)
+    .where(eq(tariffs.id, tariffId))
+    .for('share');
+  return row?.capacity ?? null;
+}
+
+/**
+ * Books one space on each of `dates` while the day has one (rows locked by {@link lockDays}; `capacity` the
+ * tariff's default from {@link lockTariffCapacity}).
+ * @throws ManageError 409 `checkout.api.sold_out` when any date is full (the caller's rollback undoes the rest).
+ */
+async function reserveDays(tx: Database, tariffId: number, capacity: number | null, dates: string[]): Promise<void> {
+  if (dates.length === 0) return;
+  if (capacity === null) throw new ManageError(409, 'checkout.api.sold_out');
+  const booked = await tx
+    .update(tariffDays)
+    .set({ booked: sql`${tariffDays.booked} + 1` })
+    .where(
+      and(
+        eq(tariffDays.tariffId, tariffId),
+        inArray(tariffDays.day, dates),
+        sql`coalesce(${tariffDays.capacity}, ${capacity}) > ${tariffDays.booked}`,
+      ),
+    )
+    .returning({ day: tariffDays.day });
+  if (booked.length < dates.length) throw new ManageError(409, 'checkout.api.sold_out');
+}
+
+/** Locks the reservation row and reads it afresh (the caller's details may be stale). */
+async function lockReservation(tx: Database, details: ReservationDetails): Promise<ReservationDetails> {
+  const [row] = await tx.select().from(reservations).where(eq(reservations.id, details.reservation.id)).for('update');
+  if (!row) throw new ManageError(404, 'api.error.not_found');
+  return { ...details, reservation: row };
+}
+
+/** The customer's mail about the change or cancellation, queued in the action's transaction (in a savepoint). */
+async function queueManageMail(
+  ctx: ServiceContext,
+  tx: Database,
+  details: ReservationDetails,
+  input: { kind: 'reservation_changed' | 'reservation_cancelled'; lines: [string, string][] },
+): Promise<void> {
+  const r = details.reservation;
+  const locale = toLocale(r.locale);
+  const baseUrl = ctx.env.PUBLIC_URL;
+  const lookupUrl = new URL(localePath(locale, '/reservierung'), baseUrl).href;
+  const mail = renderManageMail(
+    input.kind,
+    locale,
+    { reference: r.reference, lines: input.lines, lookupUrl },
+    shopInfo(ctx.env),
+  );
+  try {
+    await tx.transaction(async (savepoint) => {
+      await (savepoint as unknown as Database).insert(mailOutbox).values({
+        kind: input.kind,
+        reservationId: r.id,
+        locale,
+        to: String(r.billingAddress.email ?? ''),
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        baseUrl,
+        status: 'pending',
+      });
+    });
+  } catch (err) {
+    ctx.logger.error({ err, reservationId: r.id }, 'could not enqueue the manage mail');
+  }
+}
+
+/**
+ * Issues the credit note of the reservation's current invoice in the caller's transaction (the stored snapshot is
+ * made first for bookings confirmed before snapshots existed).
+ * @returns the credit note's number, or null when the reservation has no invoice.
+ */
+async function creditCurrentInvoice(
+  ctx: ServiceContext,
+  tx: Database,
+  details: ReservationDetails,
+  now: Date,
+  refundCents?: number,
+): Promise<string | null> {
+  if (!details.reservation.invoiceNumber) return null;
+  const issuer = invoiceIssuerOf(ctx.env);
+  await findInvoiceDocuments(tx, details, issuer);
+  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now, refundCents, issuer });
+  return note.number;
+}
+
+/**
+ * What cancelling would do, or does (`dryRun: false`): one transaction that locks the reservation, checks the free
+ * period again, releases every day of the stay (rows locked in date order), sets status `cancelled` and
+ * `cancelled_at`, issues the credit note `GS-YYYY-NNNNNN` when the booking was invoiced (the invoice itself never
+ * changes), writes the `cancelled` history row and queues the cancellation mail; after the commit the airport's
+ * cached tariffs pages are dropped and mail delivery is kicked.
+ *
+ * @param input.details - from {@link manageableReservation}.
+ * @param input.dryRun - true: only the quote (amount, invoice to credit), nothing is written.
+ * @param input.staff - the staff member acting on the customer's behalf (back office), else absent.
+ * @param input.inTransaction - runs last inside the cancellation's transaction (the back office's audit row).
+ * @returns 200 {@link CancelAnswer}.
+ * @throws ManageError 409 `manage.error.too_late` / `manage.error.not_active`; database errors pass through.
+ * Source: issue 12 item 1, DESIGN §6 (Cancellation: credit note, never an edited invoice).
+ */
+export async function cancelReservation(
+  ctx: ServiceContext,
+  input: {
+    details: ReservationDetails;
+    dryRun: boolean;
+    staff?: OnBehalf;
+    inTransaction?: (tx: Database, answer: CancelAnswer) => Promise<void>;
+  },
+): Promise<ManageAnswer<CancelAnswer>> {
+  const now = ctx.now();
+  requireOpen(input.details, now);
+  const r0 = input.details.reservation;
+  if (input.dryRun) {
+    return {
+      status: 200,
+      body: {
+        reference: r0.reference,
+        status: r0.status,
+        entryTime: r0.entryLocal,
+        exitTime: r0.exitLocal,
+        paymentType: r0.paymentType,
+        totalCents: r0.totalCents,
+        currency: 'EUR',
+        invoiceNumber: r0.invoiceNumber,
+        creditNoteNumber: null,
+        dryRun: true,
+      },
+    };
+  }
+  const body = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const details = await lockReservation(tx, input.details);
+    requireOpen(details, now);
+    const r = details.reservation;
+    const dates = stayDates(r.entryLocal, r.exitLocal);
+    await lockDays(tx, r.tariffId, dates);
+    await releaseDays(tx, r.tariffId, dates);
+    await tx
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now, holdUntil: null })
+      .where(eq(reservations.id, r.id));
+    // Paid online (issue 13): the refund is planned here and requested from the provider after the commit.
+    const refund = await planRefund(tx, r.id, r.totalCents);
+    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund?.amountCents);
+    await tx.insert(reservationEvents).values({
+      reservationId: r.id,
+      kind: 'cancelled',
+      at: now,
+      data: {
+        totalCents: r.totalCents,
+        invoiceNumber: r.invoiceNumber,
+        creditNoteNumber,
+        refund: refund !== null,
+        ...(input.staff ? { staff: input.staff } : {}),
+      },
+    });
+    const locale = toLocale(r.locale);
+    const t = translator(locale);
+    const lines: [string, string][] = [
+      [t('manage.mail.amount'), formatMoney(r.totalCents, locale)],
+      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
+      ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
+    ];
+    await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', lines });
+    const answer: CancelAnswer = {
+      reference: r.reference,
+      status: 'cancelled' as const,
+      entryTime: r.entryLocal,
+      exitTime: r.exitLocal,
+      paymentType: r.paymentType,
+      totalCents: r.totalCents,
+      currency: 'EUR' as const,
+      invoiceNumber: r.invoiceNumber,
+      creditNoteNumber,
+      dryRun: false,
+    };
+    if (input.inTransaction) await input.inTransaction(tx, answer);
+    return answer;
+  });
+  void availabilityChanged(ctx.db, r0.airportId).catch(() => undefined);
+  kickMailDelivery(ctx);
+  // Once per reservation (stored refund id, idempotency key from the reservation); a failure is retried by the job.
+  await requestRefund(ctx, r0.id);
+  return { status: 200, body };
+}
+
+/**
+ * Quotes a change (`dryRun`) or makes it. The body carries the travel step's fields (`entryTime`, `exitTime`,
+ * `personCount`, `childrenSeat`, `bulkyBaggage`, `licensePlate`), validated against the booking's tariff like the
+ * checkout's travel step. The quote re-prices from today's price lists with "price kept as booked"
+ * (`priceChange`) and checks the new days' capacity. The change itself is one transaction: lock the reservation,
+ * check the free period again, re-price from the locked row, lock the old and new days in date order, free the
+ * dropped days, book the added ones only where a space is left (never overbooks), store the new stay and price
+ * breakdown, credit the current invoice and issue a new one when invoiced, write the `changed` history row and
+ * queue the change mail; the new voucher is the reservation's (rendered from it). After the commit the airport's
+ * cached tariffs pages are dropped and mail delivery is kicked.
+ *
+ * @param input.details - from {@link manageableReservation}.
+ * @param input.body - the request body (`dryRun: true` for a quote).
+ * @param input.staff - the staff member acting on the customer's behalf (back office), else absent.
+ * @param input.inTransaction - runs last inside the change's transaction with the answer (the idempotent answer,
+ *   the back office's audit row).
+ * @returns 200 {@link ChangeAnswer}.
+ * @throws ManageError 422 `validation.failed` (field keys as sent) / `manage.error.unchanged`, 409 `manage.error.too_late` /
+ *   `manage.error.not_active` / `checkout.api.sold_out` / `checkout.api.not_bookable`; database errors pass.
+ * Source: issue 12 item 2, DESIGN §6 (Availability, Invoice, Cancellation).
+ */
+export async function changeReservation(
+  ctx: ServiceContext,
+  input: {
+    details: ReservationDetails;
+    body: Record<string, unknown>;
+    staff?: OnBehalf;
+    inTransaction?: (tx: Database, answer: ChangeAnswer) => Promise<void>;
+  },
+): Promise<ManageAnswer<ChangeAnswer>> {
+  const now = ctx.now();
+  requireOpen(input.details, now);
+  // An online payment under way was started for the booked total (issue 13): pay first, then change.
+  if (input.details.reservation.status === 'pending_payment') throw new ManageError(409, 'payment.error.pay_first');
+  const travel = travelOf(input.details, input.body, now);
+  if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
+  const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';
+  if (dryRun) {
+    const quote = await quoteOf(ctx.db, input.details, travel);
+    const r = input.details.reservation;
+    const { reserve } = planDayChanges(
+      stayDates(r.entryLocal, r.exitLocal),
+      stayDates(travel.stay.entry, travel.stay.exit),
+    );
+    const occupancy = reserve.length
+      ? await ctx.db
+          .select({ day: tariffDays.day, booked: tariffDays.booked, capacity: tariffDays.capacity })
+          .from(tariffDays)
+          .where(and(eq(tariffDays.tariffId, r.tariffId), inArray(tariffDays.day, reserve)))
+      : [];
+    if (!canReserveDays(reserve, occupancy, input.details.tariff.capacity)) {
+      throw new ManageError(409, 'checkout.api.sold_out');
+    }
+    const body = changeAnswer(input.details, travel, quote, {
+      dryRun: true,
+      status: r.status,
+      invoiceNumber: r.invoiceNumber,
+      creditNoteNumber: null,
+    });
+    return { status: 200, body };
+  }
+
+  const body = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const details = await lockReservation(tx, input.details);
+    requireOpen(details, now);
+    const r = details.reservation;
+    const quote = await quoteOf(tx, details, travel);
+    const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
+    const capacity = plan.reserve.length ? await lockTariffCapacity(tx, r.tariffId) : null;
+    await lockDays(tx, r.tariffId, [...plan.release, ...plan.reserve]);
+    await releaseDays(tx, r.tariffId, plan.release);
+    await reserveDays(tx, r.tariffId, capacity, plan.reserve);
+    const p = quote.price;
+    const [updated] = await tx
+      .update(reservations)
+      .set({
+        entryLocal: travel.stay.entry,
+        exitLocal: travel.stay.exit,
+        entryAt: localToInstant(travel.stay.entry, details.airport.timeZone),
+        exitAt: localToInstant(travel.stay.exit, details.airport.timeZone),
+        billableDays: p.billableDays,
+        personCount: travel.personCount,
+        childrenSeat: travel.childrenSeat,
+        bulkyBaggage: travel.bulkyBaggage,
+        licensePlate: travel.licensePlate,
+        parkingCents: p.parkingCents,
+        personsCents: p.personsCents,
+        childSeatsCents: p.childSeatsCents,
+        discountCents: p.discountCents,
+        totalCents: p.totalCents,
+        vatCents: p.vatCents,
+        vatRateBp: p.vatRateBp,
+        changedAt: now,
+      })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now);
+    let invoiceNumber: string | null = null;
+    if (creditNoteNumber) {
+      invoiceNumber = await issueInvoice(tx, { ...details, reservation: updated }, invoiceIssuerOf(ctx.env), now);
+    }
+    await tx.insert(reservationEvents).values({
+      reservationId: r.id,
+      kind: 'changed',
+      at: now,
+      data: {
+        from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
+        to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
+        differenceCents: quote.differenceCents,
+        creditNoteNumber,
+        invoiceNumber,
+        ...(input.staff ? { staff: input.staff } : {}),
+      },
+    });
+    const locale = toLocale(r.locale);
+    const t = translator(locale);
+    const lines: [string, string][] = [
+      [t('manage.mail.entry'), formatLocalDateTime(travel.stay.entry, locale)],
+      [t('manage.mail.exit'), formatLocalDateTime(travel.stay.exit, locale)],
+      [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],
+      [t('manage.mail.difference'), formatMoney(quote.differenceCents, locale)],
+      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
+      ...(invoiceNumber ? [[t('manage.mail.invoice'), invoiceNumber] as [string, string]] : []),
+    ];
+    await queueManageMail(
+      ctx,
+      tx,
+      { ...details, reservation: updated },
+      {
+        kind: 'reservation_changed',
+        lines,
+      },
+    );
+    const answer = changeAnswer(details, travel, quote, {
+      dryRun: false,
+      status: updated.status,
+      invoiceNumber: invoiceNumber ?? updated.invoiceNumber,
+      creditNoteNumber,
+    });
+    if (input.inTransaction) await input.inTransaction(tx, answer);
+    return answer;
+  });
+  void availabilityChanged(ctx.db, input.details.reservation.airportId).catch(() => undefined);
+  kickMailDelivery(ctx);
+  return { status: 200, body };
+}
+
+/**
+ * The reservation as the change and cancel answers show it (DESIGN §5; the fields of the checkout's `reservation`
+ * plus the credit note issued by the action).
+ */
+type ManagedReservation = {
+  reference: string;
+  status: ReservationStatus;
+  totalCents: number;
+  currency: 'EUR';
+  entryTime: string;
+  exitTime: string;
+  paymentType: string;
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
+};
+
+/** `POST …/change` answers (DESIGN §5): a dry run `{quote}`; a change `{reservation, redirect, quote}`. */
+export type ChangeResponse =
+  { quote: ChangeAnswer } | { reservation: ManagedReservation; redirect: string; quote: ChangeAnswer };
+
+/** `POST …/cancel` answers (DESIGN §5): a dry run `{quote}`; a cancellation `{reservation}`. */
+export type CancelResponse = { quote: CancelAnswer } | { reservation: ManagedReservation };
+
+/** The reservation page of whoever manages it: the owner's account page, else the guest page. */
+function reservationPath(details: ReservationDetails, session: SessionPort, locale: Locale): string {
+  const r = details.reservation;
+  const owner = r.userId !== null && session.get('userId') === r.userId;
+  return localePath(locale, owner ? `/konto/reservierungen/${r.reference}` : `/reservierung/${r.reference}`);
+}
+
+function changedResponse(answer: ChangeAnswer, redirect: string): ChangeResponse {
+  return {
+    reservation: {
+      reference: answer.reference,
+      status: answer.status,
+      totalCents: answer.new.totalCents,
+      currency: 'EUR',
+      entryTime: answer.new.entryTime,
+      exitTime: answer.new.exitTime,
+      paymentType: answer.paymentType,
+      invoiceNumber: answer.invoiceNumber,
+      creditNoteNumber: answer.creditNoteNumber,
+    },
+    redirect,
+    quote: answer,
+  };
+}
+
+/**
+ * The whole use case behind `POST /api/reservations/{reference}/change` and the page's second step: access
+ * (404 for anyone else), then a dry run, or the change under the `Idempotency-Key` (scoped to the session): the
+ * same key replays the first answer (status and body), a 422 is stored for replays, a 409 or a server error
+ * releases the key so a retry is judged afresh.
+ *
+ * @param input.session - the visitor's session (owner's or guest access; scope of the key).
+ * @param input.reference - from the URL.
+ * @param input.body - the request body.
+ * @param input.idempotencyKey - the header (or the form's hidden field); required unless `dryRun`.
+ * @param input.locale - language of stored refusals.
+ * @returns the answer to send: {@link ChangeResponse} (200), or a replayed stored answer (its status and body).
+ * @throws ManageError (see {@link changeReservation}, plus 404, 422 `manage.error.idempotency_key_required` and the
+ *   idempotency refusals); database errors pass through.
+ * Source: issue 12 item 4, DESIGN §5 (Idempotency-Key, error shapes).
+ */
+export async function submitChange(
+  ctx: ServiceContext,
+  input: {
+    session: SessionPort;
+    reference: string;
+    body: unknown;
+    idempotencyKey: string | undefined;
+    locale: Locale;
+  },
+): Promise<ManageAnswer<ChangeResponse>> {
+  const body = asObject(input.body);
+  const details = await manageableReservation(ctx.db, input.session, input.reference);
+  const dryRun = body.dryRun === true || body.dryRun === 'true';
+  if (dryRun) {
+    const quote = await changeReservation(ctx, { details, body });
+    return { status: quote.status, body: { quote: quote.body } };
+  }
+  const redirect = reservationPath(details, input.session, input.locale);
+  if (!input.idempotencyKey) throw new ManageError(422, 'manage.error.idempotency_key_required');
+  const decision = await beginIdempotency(ctx.db, {
+    key: input.idempotencyKey,
+    sessionId: input.session.id,
+    body: { reference: details.reservation.reference, ...body },
+    cart: null,
+  });
+  if (decision.kind === 'replay') return { status: decision.status, body: decision.body as ChangeResponse };
+  if (decision.kind === 'refused') throw new ManageError(decision.status, decision.messageKey);
+  const key = decision.key;
+  try {
+    const changed = await changeReservation(ctx, {
+      details,
+      body,
+      inTransaction: (tx, answer) => completeIdempotency(tx, key, 200, changedResponse(answer, redirect)),
+    });
+    return { status: changed.status, body: changedResponse(changed.body, redirect) };
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 422) {
+      await completeIdempotency(ctx.db, key, 422, requestErrorBody(error, translator(input.locale)));
+    } else {
+      await releaseIdempotency(ctx.db, key).catch((err: unknown) =>
+        ctx.logger.error({ err }, 'could not release idempotency key'),
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The use case behind `POST /api/reservations/{reference}/cancel`: access (404 for anyone else), then the quote
+ * (`dryRun: true`) or the cancellation ({@link cancelReservation}). A second cancellation is refused with 409
+ * `manage.error.not_active`, so no key is needed.
+ * @returns 200 {@link CancelResponse}.
+ * @throws ManageError 404, 409 (see {@link cancelReservation}); database errors pass through.
+ * Source: issue 12 items 1 and 4, DESIGN §5 (`{}` → 200 `{reservation}`).
+ */
+export async function submitCancel(
+  ctx: ServiceContext,
+  input: { session: SessionPort; reference: string; body: unknown },
+): Promise<ManageAnswer<CancelResponse>> {
+  const body = asObject(input.body);
+  const details = await manageableReservation(ctx.db, input.session, input.reference);
+  const dryRun = body.dryRun === true || body.dryRun === 'true';
+  // A retried cancellation (issue 13): the refund the first one planned is requested now if it never was.
+  if (!dryRun && details.reservation.status === 'cancelled') await requestRefund(ctx, details.reservation.id);
+  const answer = await cancelReservation(ctx, { details, dryRun });
+  const { dryRun: _dry, ...reservation } = answer.body;
+  return { status: answer.status, body: dryRun ? { quote: answer.body } : { reservation } };
+}
