@@ -4,7 +4,7 @@ import { shopContext } from '~/router-context.ts';
 import { exportAccountData } from '~/services/accounts/account.server.ts';
 import { currentUser } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account-export';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /**

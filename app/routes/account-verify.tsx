@@ -13,7 +13,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 
 /**
  * account.verify (`/konto/bestaetigen/:token`): the verification link of the sign-up mail opens a page with one

@@ -14,7 +14,7 @@ import type { ShopContext } from '~/router-context.ts';
 import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/accounts/account.server.ts';
 import { signOut } from '~/services/accounts/auth.server.ts';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 

@@ -21,7 +21,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** The sign-in page that comes back to `path` (login required, DESIGN §3). */

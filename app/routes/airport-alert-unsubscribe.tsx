@@ -6,7 +6,7 @@ import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
 import type { Route } from './+types/airport-alert-unsubscribe';
-import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
 
 /**
  * airport-alert.unsubscribe (`/benachrichtigung/abmelden/:token`): the unsubscribe link of the mail that

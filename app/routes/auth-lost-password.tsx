@@ -15,7 +15,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 
 /** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 
 /** auth.reset-password (`/passwort/:token`): the link of the reset mail; the token is checked on submit. */
 export async function loader({ params }: Route.LoaderArgs) {

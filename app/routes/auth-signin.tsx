@@ -15,7 +15,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 
 /** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

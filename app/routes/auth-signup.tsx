@@ -15,7 +15,7 @@ import {
   PRIVATE_HEADERS,
   readForm,
   refusal,
-} from './helpers/form-action.server.ts';
+} from './helpers/form-kit.server.ts';
 
 /** auth.signup (`/registrieren`): the register modal as a page; a signed-in visitor goes to the account. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import {
 } from '~/services/checkout/checkout-form.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

@@ -12,7 +12,7 @@ import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import { sendContactMessage } from '~/services/content/contact.server.ts';
 import type { Route } from './+types/contact';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, readForm, refusal } from './helpers/form-action.server.ts';
+import { csrfFailure, readForm, refusal } from './helpers/form-kit.server.ts';
 
 /**
  * contact.index (`/kontakt`, DESIGN §3): the shop's contact data (SHOP_*), the FAQ search, the contact form and the

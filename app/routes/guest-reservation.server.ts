@@ -12,7 +12,7 @@ import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { bankAccountOf } from '~/services/documents/girocode.server.ts';
 import { openGuestReservation } from '~/services/reservations/guest-reservation.server.ts';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 
 /** Headers of every answer of these routes, 404s included (Referrer-Policy is set globally by helmet). */
 export const GUEST_PRIVATE_HEADERS = PRIVATE_HEADERS;

@@ -6,7 +6,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { confirmNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter-confirm';
-import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
 
 /**
  * newsletter.confirm (`/newsletter/:token`): the link of the double opt-in mail. GET shows one button; the

@@ -6,7 +6,7 @@ import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter-unsubscribe';
-import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
 
 /**
  * newsletter.unsubscribe (`/newsletter/abmelden/:token`): the unsubscribe link of every newsletter mail. GET

@@ -4,11 +4,10 @@ import { NewsletterSignupForm } from '~/components/subscriptions/newsletter-sign
 import { safeReturnPath, toConsentSource } from '~/domain/newsletter.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { requestNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from './helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /**
  * newsletter (`/newsletter`): the sign-up as a page, and the action every sign-up form posts to without
@@ -21,18 +20,16 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Checks `_csrf`, starts the double opt-in (`requestNewsletterSubscription`) and redirects back. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, values, locale, t } = posted;
   try {
     await requestNewsletterSubscription(app, {
       body: { email: values.email, firstname: values.firstname, lastname: values.lastname },
       locale,
       clientIp,
-      userAgent: request.headers.get('User-Agent') ?? undefined,
+      userAgent: args.request.headers.get('User-Agent') ?? undefined,
       source: toConsentSource(form.get('source')),
     });
     return await redirectWithFlash(session, safeReturnPath(values.returnTo, localePath(locale, '/newsletter')), {
@@ -41,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: t('newsletter.accepted'),
     });
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

@@ -6,7 +6,7 @@ import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '~/services/payments/payment-demo.server.ts';
 import type { Route } from './+types/payment-demo';
-import { PRIVATE_HEADERS, readForm } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
 
 /**
  * payment.demo (`/zahlung/demo/:session`, issue 13 item 5): the demo payment provider's "hosted checkout", a

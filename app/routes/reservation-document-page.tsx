@@ -7,7 +7,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { listReservationDocuments } from '~/services/documents/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-document-page';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { accessibleReservation, reservationBasePath, reservationOwner } from './helpers/reservation-access.server.ts';
 
 /**

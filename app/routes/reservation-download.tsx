@@ -3,7 +3,7 @@ import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { reservationDocumentFile } from '~/services/documents/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-download';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { documentAnswer, withTextRefusals } from './helpers/resource-route.server.ts';
 import { accessibleReservation, shopOrigin } from './helpers/reservation-access.server.ts';
 

@@ -7,7 +7,7 @@ import { shopContext } from '~/router-context.ts';
 import { qrCodeSvgDataUrl } from '~/services/documents/girocode.server.ts';
 import { buildVoucherView, findInvoiceView } from '~/services/documents/reservation-documents.server.ts';
 import type { Route } from './+types/reservation-frame';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { accessibleReservation, shopOrigin } from './helpers/reservation-access.server.ts';
 
 /** Rendered without the site's header and footer (root `Layout` reads it): the page inside the frame. */

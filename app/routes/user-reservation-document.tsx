@@ -4,7 +4,7 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import type { Route } from './+types/user-reservation-document';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { ownReservation } from './user-reservation.server.ts';
 
 /** Rendered without the site's header and footer (root `Layout` reads it): the page inside the frame. */

@@ -7,7 +7,7 @@ import { localePath, type Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { currentUser } from '~/services/accounts/auth.server.ts';
 import { findUserReservation } from '~/services/accounts/account.server.ts';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** The reservation view of `reference` for the signed-in owner; throws the redirect or the 404. */

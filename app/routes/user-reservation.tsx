@@ -13,7 +13,7 @@ import { paymentNotice } from '~/services/payments/online-payment.server.ts';
 import { buildArrivalPass, listReservationDocuments } from '~/services/documents/reservation-documents.server.ts';
 import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/user-reservation';
-import { PRIVATE_HEADERS } from './helpers/form-action.server.ts';
+import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { accessibleReservation } from './helpers/reservation-access.server.ts';
 
 /**

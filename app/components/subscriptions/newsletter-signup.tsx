@@ -5,10 +5,11 @@
  * form posts to the `/newsletter` page's action, which redirects back here with a flash message.
  */
 import { useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation } from 'react-router';
 import { api, isApiError } from '~/client/api.ts';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { useHref, useT } from '../i18n-context.tsx';
+import { CsrfField } from '../ui/csrf-field.tsx';
 import { FormField } from '../ui/form-field.tsx';
 
 type Values = { email?: string; firstname?: string; lastname?: string };
@@ -66,7 +67,6 @@ export function NewsletterSignupForm({
   const t = useT();
   const href = useHref();
   const location = useLocation();
-  const csrf = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const errors = outcome && !outcome.ok ? outcome.errors : serverErrors;
@@ -125,7 +125,7 @@ export function NewsletterSignupForm({
     >
       {heading}
       <div>
-        <input type="hidden" name="_csrf" value={csrf} />
+        <CsrfField />
         <input type="hidden" name="source" value={variant} />
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
         {formMessage ? (

@@ -14,7 +14,7 @@ import {
   updateTariff,
 } from '~/services/backoffice/admin-catalogue.server.ts';
 import { catalogueRefusal, savedMessage, savedRedirect } from './helpers/admin-catalogue.server.ts';
-import { csrfFailure, readForm } from '../helpers/form-action.server.ts';
+import { csrfFailure, readForm } from '../helpers/form-kit.server.ts';
 import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-tariff';

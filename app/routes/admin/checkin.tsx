@@ -7,7 +7,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { checkIn, checkOut, lookupForCheckin, type CheckinCard } from '~/services/backoffice/admin-checkin.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { readForm } from '../helpers/form-action.server.ts';
+import { readForm } from '../helpers/form-kit.server.ts';
 import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/checkin';
 import type { loader as layoutLoader } from './layout.tsx';

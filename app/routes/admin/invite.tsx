@@ -7,7 +7,7 @@ import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { acceptInvite, inviteLinkMember } from '~/services/backoffice/staff-auth.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
 import { continueToEnrolment } from './helpers/sign-in-flow.server.ts';
 import { ADMIN_HEADERS } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/invite';

@@ -13,7 +13,7 @@ import {
   staffReservation,
 } from '~/services/backoffice/admin-reservations.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { readForm, refusal } from '../helpers/form-action.server.ts';
+import { readForm, refusal } from '../helpers/form-kit.server.ts';
 import { cancelQuoteOf, changeQuoteOf, manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
 import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation';

@@ -8,7 +8,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { checkStaffPassword } from '~/services/backoffice/staff-auth.server.ts';
 import { createStaffSession, endStaffSession } from '~/services/backoffice/staff-session.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
+import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
 import { nextTarget, redirectWithStaffCookie, withNext } from './helpers/sign-in-flow.server.ts';
 import { ADMIN_HEADERS, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-in';

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { clearStaffCookie, endStaffSession } from '~/services/backoffice/staff-session.server.ts';
-import { isForeignOrigin, readForm } from '../helpers/form-action.server.ts';
+import { isForeignOrigin, readForm } from '../helpers/form-kit.server.ts';
 import { textRefusal } from '../helpers/resource-route.server.ts';
 import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-out';

@@ -13,7 +13,7 @@ import {
   setStaffDisabled,
   type StaffListEntry,
 } from '~/services/backoffice/staff-auth.server.ts';
-import { csrfFailure, readForm, refusal } from '../helpers/form-action.server.ts';
+import { csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
 import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/staff';

@@ -24,7 +24,7 @@ import {
   type ChangeAnswer,
 } from '~/services/reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-action.server.ts';
+import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-kit.server.ts';
 
 /** The travel fields the change form posts (the checkout's travel step). */
 const TRAVEL_FIELDS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const;

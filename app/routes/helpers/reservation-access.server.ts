@@ -10,7 +10,7 @@ import { findUserReservationDetails } from '~/services/accounts/account.server.t
 import { currentUser } from '~/services/accounts/auth.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { guestReservation } from '../guest-reservation.server.ts';
-import { PRIVATE_HEADERS } from './form-action.server.ts';
+import { PRIVATE_HEADERS } from './form-kit.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** `user` for the account's routes (`/konto/reservierungen/…`, also under `/en`), else `guest`. */

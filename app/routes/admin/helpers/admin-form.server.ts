@@ -8,7 +8,7 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { readForm } from '../../helpers/form-action.server.ts';
+import { readForm } from '../../helpers/form-kit.server.ts';
 import { ADMIN_HEADERS, requireStaff } from './staff-guard.server.ts';
 
 /** What a refused back-office form shows: translated field messages, a form message, the values to refill. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '~/i18n.server.ts';
-import { readForm, unreadableFormAnswer } from './form-action.server.ts';
+import { readForm, unreadableFormAnswer } from './form-kit.server.ts';
 
 const session = { verifyCsrf: (token: string) => token === 'good' };
 
