@@ -13,6 +13,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Database } from '#database/client.server.ts';
 import { reservations, sessions, users, userTokens, type UserTokenPurpose } from '#database/schema.ts';
+import { isUniqueViolation } from '#database/errors.server.ts';
 import { LostPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
 import type { Gender } from '~/domain/checkout-schema.ts';
 import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
@@ -322,14 +323,6 @@ async function attachGuestReservations(db: Database, userId: number, email: stri
     )
     .returning({ id: reservations.id });
   return rows.length;
-}
-
-/** True for PostgreSQL's unique violation (a parallel sign-up with the same e-mail). */
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 /**

@@ -16,6 +16,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '#database/client.server.ts';
 import { parkingLots, staff, staffSessions, staffTokens, type StaffRole } from '#database/schema.ts';
+import { isUniqueViolation } from '#database/errors.server.ts';
 import {
   RECOVERY_CODE_COUNT,
   recoveryCodeOf,
@@ -62,11 +63,6 @@ export type StaffRow = typeof staff.$inferSelect;
 
 function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === '23505';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
