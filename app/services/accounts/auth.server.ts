@@ -16,6 +16,7 @@ import { reservations, sessions, users, userTokens, type UserTokenPurpose } from
 import { isUniqueViolation } from '#database/errors.server.ts';
 import { LostPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
 import type { Gender } from '~/domain/checkout-schema.ts';
+import type { UserView } from '~/domain/account-view.ts';
 import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
@@ -58,17 +59,6 @@ export const AUTH_LIMITS = {
 
 /** A rate limit of {@link AUTH_LIMITS}. */
 type Limit = (typeof AUTH_LIMITS)[keyof typeof AUTH_LIMITS];
-
-/** The public view of a user (contract, DESIGN §5): `gender` `true` Herr/Mr, `false` Frau/Ms, `'d'`. */
-export type UserView = {
-  id: number;
-  email: string;
-  gender: Gender;
-  firstname: string;
-  lastname: string;
-  emailVerified: boolean;
-  newsletter: boolean;
-};
 
 /**
  * A refused accounts request: 401 (not signed in), 409, 422 (field errors, translation keys; field keys as
