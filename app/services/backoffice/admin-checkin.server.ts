@@ -7,15 +7,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import {
-  airports,
-  parkingLots,
-  priceLists,
-  reservationEvents,
-  reservations,
-  tariffs,
-  type ReservationStatus,
-} from '#database/schema.ts';
+import { parkingLots, priceLists, reservationEvents, reservations, type ReservationStatus } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
@@ -29,7 +21,7 @@ import type { Locale } from '~/i18n.ts';
 import { recordAudit } from './audit-log.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import { staffReservation } from './admin-reservations.server.ts';
-import type { ReservationDetails } from '../reservations/reservations.server.ts';
+import { reservationDetailsQuery, type ReservationDetails } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /**
@@ -161,12 +153,7 @@ export async function lookupForCheckin(
   const plate = plateKey(trimmed);
   if (plate.length < 2) return [];
   const scope = operatorScope(actor);
-  const rows = await ctx.db
-    .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
-    .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
+  const rows = await reservationDetailsQuery(ctx.db)
     .where(
       and(
         sql`upper(regexp_replace(${reservations.licensePlate}, '[^0-9A-Za-zÄÖÜäöü]', '', 'g')) = ${plate}`,
