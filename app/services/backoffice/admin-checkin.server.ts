@@ -165,6 +165,9 @@ export async function lookupForCheckin(
   return Promise.all(rows.map((details) => checkinCard(ctx, details, locale)));
 }
 
+/** A check-in or check-out as the tablet posts it: the booking's reference and the page's language. */
+type CheckinRequest = { reference: string; locale: Locale };
+
 /**
  * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row and
  * the audit row (`reservation.check_in`) in one transaction. Only a confirmed (or completed) booking not yet
@@ -174,11 +177,7 @@ export async function lookupForCheckin(
  * @throws CheckinError 404 outside the scope, 409 cancelled / unpaid / already checked in.
  * Source: issue 15 item 4.
  */
-export async function checkIn(
-  ctx: ServiceContext,
-  actor: StaffActor,
-  input: { reference: string; locale: Locale },
-): Promise<CheckinCard> {
+export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
   const r = details.reservation;
   if (r.status === 'cancelled') throw new CheckinError(409, 'admin.checkin.error.cancelled');
@@ -220,11 +219,7 @@ export async function checkIn(
  * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.
  * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price).
  */
-export async function checkOut(
-  ctx: ServiceContext,
-  actor: StaffActor,
-  input: { reference: string; locale: Locale },
-): Promise<CheckinCard> {
+export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
   const r = details.reservation;
   if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
