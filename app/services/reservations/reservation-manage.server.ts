@@ -364,6 +364,31 @@ async function lockReservation(tx: Database, details: ReservationDetails): Promi
   return { ...details, reservation: row };
 }
 
+/**
+ * Runs `work` in one transaction on the reservation locked for update ({@link lockReservation}) and still open to
+ * change ({@link requireOpen}): the start of every cancellation and change, so two parallel ones are serialised
+ * and the second finds the first's result.
+ * @throws ManageError 404 (gone), 409 (closed meanwhile); whatever `work` throws (the transaction is rolled back).
+ */
+async function inOpenReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  now: Date,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const locked = await lockReservation(tx, details);
+    requireOpen(locked, now);
+    return work(tx, locked);
+  });
+}
+
+/** A line of a manage mail's facts, only when it has a value (`[]` otherwise, to spread into the list). */
+function lineIf(label: string, value: string | null | undefined | false): [string, string][] {
+  return value ? [[label, value]] : [];
+}
+
 /** The customer's mail about the change or cancellation, queued in the action's transaction (in a savepoint). */
 async function queueManageMail(
   ctx: ServiceContext,
@@ -463,10 +488,7 @@ export async function cancelReservation(
       },
     };
   }
-  const body = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const details = await lockReservation(tx, input.details);
-    requireOpen(details, now);
+  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
     const dates = stayDates(r.entryLocal, r.exitLocal);
     await lockDays(tx, r.tariffId, dates);
@@ -494,8 +516,8 @@ export async function cancelReservation(
     const t = translator(locale);
     const lines: [string, string][] = [
       [t('manage.mail.amount'), formatMoney(r.totalCents, locale)],
-      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
-      ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
+      ...lineIf(t('manage.mail.credit_note'), creditNoteNumber),
+      ...lineIf(t('payment.mail.refund'), refund && formatMoney(refund.amountCents, locale)),
     ];
     await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', lines });
     const answer: CancelAnswer = {
@@ -582,10 +604,7 @@ export async function changeReservation(
     return { status: 200, body };
   }
 
-  const body = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const details = await lockReservation(tx, input.details);
-    requireOpen(details, now);
+  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
     const quote = await quoteOf(tx, details, travel);
     const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
@@ -642,8 +661,8 @@ export async function changeReservation(
       [t('manage.mail.exit'), formatLocalDateTime(travel.stay.exit, locale)],
       [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],
       [t('manage.mail.difference'), formatMoney(quote.differenceCents, locale)],
-      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
-      ...(invoiceNumber ? [[t('manage.mail.invoice'), invoiceNumber] as [string, string]] : []),
+      ...lineIf(t('manage.mail.credit_note'), creditNoteNumber),
+      ...lineIf(t('manage.mail.invoice'), invoiceNumber),
     ];
     await queueManageMail(
       ctx,
