@@ -384,6 +384,23 @@ async function inOpenReservation<T>(
   });
 }
 
+/**
+ * Writes the history row of a cancellation or change made at `at`: `data`, plus the staff member who made it on
+ * the customer's behalf (`staff`, when the back office did).
+ */
+async function recordManageEvent(
+  tx: Database,
+  reservationId: number,
+  kind: 'cancelled' | 'changed',
+  at: Date,
+  staff: OnBehalf | undefined,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .insert(reservationEvents)
+    .values({ reservationId, kind, at, data: { ...data, ...(staff ? { staff } : {}) } });
+}
+
 /** A line of a manage mail's facts, only when it has a value (`[]` otherwise, to spread into the list). */
 function lineIf(label: string, value: string | null | undefined | false): [string, string][] {
   return value ? [[label, value]] : [];
@@ -500,17 +517,11 @@ export async function cancelReservation(
     // Paid online (issue 13): the refund is planned here and requested from the provider after the commit.
     const refund = await planRefund(tx, r.id, r.totalCents);
     const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund?.amountCents);
-    await tx.insert(reservationEvents).values({
-      reservationId: r.id,
-      kind: 'cancelled',
-      at: now,
-      data: {
-        totalCents: r.totalCents,
-        invoiceNumber: r.invoiceNumber,
-        creditNoteNumber,
-        refund: refund !== null,
-        ...(input.staff ? { staff: input.staff } : {}),
-      },
+    await recordManageEvent(tx, r.id, 'cancelled', now, input.staff, {
+      totalCents: r.totalCents,
+      invoiceNumber: r.invoiceNumber,
+      creditNoteNumber,
+      refund: refund !== null,
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
@@ -641,18 +652,12 @@ export async function changeReservation(
     if (creditNoteNumber) {
       invoiceNumber = await issueInvoice(tx, { ...details, reservation: updated }, invoiceIssuerOf(ctx.env), now);
     }
-    await tx.insert(reservationEvents).values({
-      reservationId: r.id,
-      kind: 'changed',
-      at: now,
-      data: {
-        from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
-        to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
-        differenceCents: quote.differenceCents,
-        creditNoteNumber,
-        invoiceNumber,
-        ...(input.staff ? { staff: input.staff } : {}),
-      },
+    await recordManageEvent(tx, r.id, 'changed', now, input.staff, {
+      from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
+      to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
+      differenceCents: quote.differenceCents,
+      creditNoteNumber,
+      invoiceNumber,
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
