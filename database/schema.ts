@@ -207,6 +207,18 @@ export const users = pgTable('users', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
+/**
+ * The life of a one-time token sent by mail (`user_tokens`, `staff_tokens`): valid until `expires_at`, used once
+ * (`used_at`, null while unused), made at `created_at`. A function, since a column belongs to one table.
+ */
+function oneTimeTokenLife() {
+  return {
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
 /** What a one-time token is for (issue 8). */
 export type UserTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
@@ -226,9 +238,7 @@ export const userTokens = pgTable(
       .references(() => users.id),
     /** the address to verify: the new one for `change_email`, the account's for `verify_email` */
     email: text('email'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...oneTimeTokenLife(),
   },
   (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
 );
@@ -732,9 +742,7 @@ export const staffTokens = pgTable(
     kind: text('kind').$type<'setup' | 'invite'>().notNull(),
     staffId: integer('staff_id').references(() => staff.id),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...oneTimeTokenLife(),
   },
   (t) => [uniqueIndex('staff_tokens_hash_idx').on(t.tokenHash)],
 );

@@ -4,12 +4,8 @@
  * itself (PGlite in `DATA_DIR/pglite`, or PostgreSQL from `DATABASE_URL`), applies pending migrations, runs the
  * same use case (`setAirportStatus`: mails queued and delivered) and closes it again.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from '#database/client.server.ts';
 import { setAirportStatus, type AirportStatusChange } from '~/services/catalogue/airport-status.server.ts';
-import { loadEnv } from './env.server.ts';
-import { createLogger } from './logger.server.ts';
+import { commandEnv, withCommandDatabase } from './command-database.server.ts';
 
 /**
  * Locks or unlocks an airport in the database of this environment (`DATA_DIR`, `DATABASE_URL`, `PUBLIC_URL`).
@@ -23,23 +19,7 @@ export async function runAirportCommand(input: {
   action: 'lock' | 'unlock';
   slug: string;
 }): Promise<AirportStatusChange | null> {
-  const env = loadEnv({ LOG_LEVEL: 'warn', ...process.env });
-  const dataDir = path.resolve(env.DATA_DIR, 'pglite');
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    throw new Error(`No database: neither DATABASE_URL nor a PGlite database in ${dataDir}. Start the shop once.`);
-  }
-  const logger = createLogger(env.LOG_LEVEL);
-  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
-  try {
-    await handle.migrate();
-    return await setAirportStatus(
-      { db: handle.db, env, logger, now: () => new Date() },
-      {
-        slug: input.slug,
-        status: input.action === 'unlock' ? 'active' : 'locked',
-      },
-    );
-  } finally {
-    await handle.close();
-  }
+  return withCommandDatabase(commandEnv(), (ctx) =>
+    setAirportStatus(ctx, { slug: input.slug, status: input.action === 'unlock' ? 'active' : 'locked' }),
+  );
 }

@@ -5,11 +5,10 @@
  * PGlite is one process's database: while the shop runs on PGlite (its data directory is locked), the command
  * refuses with a message saying what to do instead; on PostgreSQL (`DATABASE_URL`) it runs beside the shop.
  */
-import path from 'node:path';
-import { openDatabase } from '#database/client.server.ts';
 import { DataDirInUseError } from '#database/pglite-lock.server.ts';
 import { ekomiConfigured, importRatings } from '~/services/ratings/ratings-import.server.ts';
-import { loadEnv } from './env.server.ts';
+import { commandEnv, withCommandDatabase } from './command-database.server.ts';
+import type { Env } from './env.server.ts';
 
 /**
  * Opens the database (migrating it, so a fresh one gets the table), imports once and closes it. Prints what it did,
@@ -23,34 +22,15 @@ export async function runRatingsImportCommand(
     err: (line) => console.error(line),
   },
 ): Promise<number> {
-  let env;
+  let env: Env;
   try {
-    env = loadEnv();
+    env = commandEnv();
   } catch (error) {
     io.err((error as Error).message);
     return 1;
   }
-  let handle;
   try {
-    handle = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, 'pglite') });
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    io.err(
-      [
-        `ratings:import refused: the shop's embedded database (PGlite, ${error.dataDir}) is open in process ${error.pid}.`,
-        'PGlite can be opened by one process only, and a second one would damage the data.',
-        'Either stop the shop, run `npm run ratings:import`, and start it again;',
-        'or run the shop on PostgreSQL (DATABASE_URL), where the import runs beside it;',
-        ekomiConfigured(env)
-          ? `or let the running shop import by itself (every ${env.EKOMI_IMPORT_INTERVAL_MINUTES} minutes, EKOMI_IMPORT_INTERVAL_MINUTES).`
-          : 'without eKomi configured, a fresh shop already has the demo reviews.',
-      ].join('\n'),
-    );
-    return 1;
-  }
-  try {
-    await handle.migrate();
-    const r = await importRatings({ db: handle.db, env });
+    const r = await withCommandDatabase(env, (ctx) => importRatings(ctx), { create: true });
     const source = r.provider === 'ekomi' ? `eKomi (${env.EKOMI_API_URL})` : 'demo reviews (no eKomi configured)';
     io.out(
       `ratings:import from ${source}: ${r.received} received, ${r.inserted} new, ${r.updated} changed, ` +
@@ -59,9 +39,24 @@ export async function runRatingsImportCommand(
     );
     return 0;
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      io.err(refusalWhileHeld(error, env));
+      return 1;
+    }
     io.err(`ratings:import failed: ${(error as Error).message}`);
     return 1;
-  } finally {
-    await handle.close();
   }
+}
+
+/** Why the import cannot run beside a shop on PGlite, and what to do instead. */
+function refusalWhileHeld(error: DataDirInUseError, env: Env): string {
+  return [
+    `ratings:import refused: the shop's embedded database (PGlite, ${error.dataDir}) is open in process ${error.pid}.`,
+    'PGlite can be opened by one process only, and a second one would damage the data.',
+    'Either stop the shop, run `npm run ratings:import`, and start it again;',
+    'or run the shop on PostgreSQL (DATABASE_URL), where the import runs beside it;',
+    ekomiConfigured(env)
+      ? `or let the running shop import by itself (every ${env.EKOMI_IMPORT_INTERVAL_MINUTES} minutes, EKOMI_IMPORT_INTERVAL_MINUTES).`
+      : 'without eKomi configured, a fresh shop already has the demo reviews.',
+  ].join('\n');
 }

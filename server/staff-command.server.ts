@@ -2,19 +2,15 @@
  * `npm run staff -- add <email> <role> [operator]` (issue 15 item 1): invites a back-office member from the
  * command line, for PostgreSQL deployments (`DATABASE_URL`) and for a PGlite directory no server holds.
  * `scripts/staff.js` refuses a PGlite directory a running server holds (PGlite is one process), then calls
- * {@link runStaffCommand} from the production build, which opens the database, applies pending migrations, runs
- * {@link addStaffMember} and closes it again.
+ * {@link runStaffCommand} from the production build, which runs {@link addStaffMember} in
+ * `withCommandDatabase` (open, migrate, close).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { openDatabase } from '#database/client.server.ts';
 import { translator } from '~/i18n.server.ts';
 import { deliverPendingMail } from '~/services/mail/mail.server.ts';
-import { RequestError } from '~/services/request-error.server.ts';
+import { RequestError, requestErrorBody } from '~/services/request-error.server.ts';
 import type { ServiceContext } from '~/services/service-context.ts';
 import { inviteStaff } from '~/services/backoffice/staff-auth.server.ts';
-import { loadEnv } from './env.server.ts';
-import { createLogger } from './logger.server.ts';
+import { commandEnv, withCommandDatabase } from './command-database.server.ts';
 
 /** What `add` did: the member's e-mail and role and the invitation link (printed; also mailed). */
 export type StaffAddResult = { email: string; role: string; operator: string | null; url: string };
@@ -48,25 +44,22 @@ export async function runStaffCommand(input: {
   role: string;
   operator?: string;
 }): Promise<StaffAddResult> {
-  const env = loadEnv({ LOG_LEVEL: 'warn', ...process.env });
-  const dataDir = path.resolve(env.DATA_DIR, 'pglite');
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    throw new Error(`No database: neither DATABASE_URL nor a PGlite database in ${dataDir}. Start the shop once.`);
-  }
-  const logger = createLogger(env.LOG_LEVEL);
-  const handle = await openDatabase({ url: env.DATABASE_URL, dataDir });
   try {
-    await handle.migrate();
-    return await addStaffMember({ db: handle.db, env, logger, now: () => new Date() }, input);
+    return await withCommandDatabase(commandEnv(), (ctx) => addStaffMember(ctx, input));
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
-    // The shell gets the refusal in words (English), not translation keys.
-    const t = translator('en');
-    const fields = Object.entries(error.fields).map(
-      ([field, keys]) => `${field}: ${t(keys[0] ?? 'validation.invalid')}`,
-    );
-    throw new Error(fields.length ? fields.join('; ') : t(error.messageKey), { cause: error });
-  } finally {
-    await handle.close();
+    throw new Error(refusalInWords(error), { cause: error });
   }
+}
+
+/**
+ * A refusal as the shell shows it: the first message of each refused field (`email: …; role: …`), else the
+ * overall message, in English words (the one translation of a refusal, `requestErrorBody`, in English).
+ */
+function refusalInWords(error: RequestError): string {
+  const body = requestErrorBody(error, translator('en'));
+  const fields = Object.entries(body.errors ?? {}).map(
+    ([field, messages]) => `${field}: ${messages[0] ?? body.message}`,
+  );
+  return fields.length ? fields.join('; ') : body.message;
 }

@@ -7,23 +7,13 @@
 import { FALLBACK_LOCALE } from '~/constants.ts';
 import type { RatingsPage, ReviewTranslation } from '~/domain/ratings.ts';
 import type { ContactMessageBody } from '~/domain/contact-schema.ts';
+import type { UserView } from '~/domain/account-view.ts';
 import type { FaqEntry } from '~/domain/faq-text.ts';
 import type { AppliedCoupon } from '~/domain/pricing.ts';
 import { readMeta as defaultReadMeta, writeMeta as defaultWriteMeta } from './head.ts';
 
 /** Base path of every API call (SPEC §7). */
 const API_BASE = '/api';
-
-/** A signed-in user as the API returns it (`UserView`, DESIGN §5; `gender` true = Mr, false = Ms, `'d'`). */
-export type ApiUser = {
-  id: number;
-  email: string;
-  gender: boolean | 'd';
-  firstname: string;
-  lastname: string;
-  emailVerified: boolean;
-  newsletter: boolean;
-};
 
 /** The body of `POST auth/signup`. */
 export type SignUpBody = {
@@ -148,17 +138,17 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     auth: {
       check: () => get<{ authenticated: boolean }>('auth/check'),
       signin: (body: { login: string; password: string }) =>
-        post<{ user: ApiUser; csrfToken: string }>('auth/signin', body),
-      signup: (body: SignUpBody) => post<{ user: ApiUser; csrfToken: string }>('auth/signup', body),
+        post<{ user: UserView; csrfToken: string }>('auth/signin', body),
+      signup: (body: SignUpBody) => post<{ user: UserView; csrfToken: string }>('auth/signup', body),
       signout: () => get<{ csrfToken: string }>('auth/signout'),
-      me: () => get<{ user: ApiUser }>('auth/me'),
+      me: () => get<{ user: UserView }>('auth/me'),
       lostPassword: (body: { email: string }) => post<{ message: string }>('auth/lost-password', body),
       resetPassword: (body: { token: string; password: string; passwordConfirmation: string }) =>
         post<{ message: string }>('auth/reset-password', body),
-      verifyEmail: (body: { token: string }) => post<{ message: string; user?: ApiUser }>('auth/verify-email', body),
+      verifyEmail: (body: { token: string }) => post<{ message: string; user?: UserView }>('auth/verify-email', body),
     },
     account: {
-      profile: (body: Record<string, unknown>) => post<{ user: ApiUser }>('account/profile', body),
+      profile: (body: Record<string, unknown>) => post<{ user: UserView }>('account/profile', body),
       password: (body: { currentPassword: string; password: string; passwordConfirmation: string }) =>
         post<{ message: string }>('account/password', body),
       email: (body: { password: string; email: string }) => post<{ message: string }>('account/email', body),

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES } from './checkout-schema.ts';
-import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
+import { emailSchema } from './email-schema.ts';
 
 /** Fewest characters of a password (issue 8, NIST SP 800-63B). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -20,14 +20,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX_LENGTH = 100;
 
 const requiredString = () => z.string({ error: 'validation.required' });
-
-/** A required e-mail address, trimmed and lower-cased. */
-const emailSchema = requiredString()
-  .trim()
-  .min(1, 'validation.required')
-  .max(EMAIL_MAX_LENGTH, 'validation.too_long')
-  .refine(isEmail, 'validation.email')
-  .transform((v) => v.toLowerCase());
 
 /** A new password: 8–128 characters (counted as code points), not trimmed. */
 const newPasswordSchema = requiredString()

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { issuesToFieldKeys, type FieldErrors } from './field-errors';
 import { MAX_DAY_PRICES } from './catalogue-view';
 import { addDaysToDate, diffCalendarDays, parseLocalDate, type LocalDate } from './local-time';
+import { parseEuroCents } from './money';
 
 /** Largest amount in cents accepted anywhere in a price list (100,000 €). */
 const MAX_CENTS = 10_000_000;
@@ -14,23 +15,6 @@ const MAX_CENTS = 10_000_000;
 const MAX_CAPACITY_RANGE_DAYS = 366;
 /** Most spaces per day of a tariff. */
 const MAX_CAPACITY = 100_000;
-
-/**
- * Euros as typed in a form (`12`, `12,5`, `12,50`, `12.50`, `1.234,50`) → integer cents; null for anything else
- * (empty, negative, more than two decimals, letters). A comma or a point with one or two digits after it is the
- * decimal mark; a point before three digits groups thousands (German). `1,234` is refused rather than guessed.
- */
-export function parseEuroCents(input: string): number | null {
-  const text = input.trim().replace(/\s|€/g, '');
-  if (text === '') return null;
-  let normalised: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) normalised = text.replace(/\./g, '').replace(',', '.');
-  else if (/^\d+([.,]\d{1,2})?$/.test(text)) normalised = text.replace(',', '.');
-  else return null;
-  const [whole, fraction = ''] = normalised.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-}
 
 /** A price list as the form posts it: the day-price cells and the extra-day price as typed, and the season dates. */
 export type PriceListInput = {

@@ -8,6 +8,7 @@
  * would never match.
  */
 import { parseLocalDate, type LocalDate } from './local-time.ts';
+import { parseEuroCents } from './money.ts';
 
 /** Longest code: the checkout's payment schema accepts at most 40 characters. */
 const COUPON_CODE_MAX_LENGTH = 40;
@@ -51,17 +52,6 @@ export type CouponFormInput = {
 
 /** Field → translation key of the first problem (`admin.coupons.error.*`, `validation.*`). */
 export type CouponFormErrors = Partial<Record<keyof CouponFormInput, string>>;
-
-/**
- * Reads a euro amount as typed in Germany or England (`5`, `5,5`, `5,50`, `5.50`, `1.000,00` is refused: no
- * thousands separators) into cents. Null when it is not such an amount.
- */
-export function parseEuroCents(raw: string): number | null {
-  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(raw.trim());
-  if (!match) return null;
-  const cents = (match[2] ?? '').padEnd(2, '0');
-  return Number(match[1]) * 100 + Number(cents);
-}
 
 /** A whole number from the text (digits only), or null. */
 function parseWhole(raw: string): number | null {

@@ -17,6 +17,17 @@ import { formatMoney } from './money.ts';
 import type { BankAccount, ReservationView } from './reservation-view.ts';
 import { dateTimeFormat, numberFormat } from './intl-cache.ts';
 
+/**
+ * What the reservation pages list (`listReservationDocuments` returns it, the document links show it): the voucher
+ * (null when not valid), invoice, credit notes, calendar file.
+ */
+export type ReservationDocuments = {
+  voucher: { fileName: string } | null;
+  invoice: { number: string; fileName: string; locale: Locale } | null;
+  creditNotes: { number: string; fileName: string }[];
+  calendar: { fileName: string } | null;
+};
+
 /** `invoice` (RE-YYYY-NNNNNN) or `credit_note` (GS-YYYY-NNNNNN); DESIGN §6. */
 export type InvoiceKind = 'invoice' | 'credit_note';
 

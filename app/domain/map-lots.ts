@@ -4,6 +4,12 @@
  */
 
 /**
+ * A parking lot on a map (airports.index, airports.show): name, one-line address, coordinates in decimal degrees
+ * (WGS 84). What the catalogue service returns and the map components draw.
+ */
+export type MapLot = { id: number; name: string; address: string; latitude: number; longitude: number };
+
+/**
  * The distinct parking lots of a list of tariffs' lots, in first-seen order: several tariffs can share a lot,
  * and the map shows each lot once.
  *

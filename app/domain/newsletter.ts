@@ -4,7 +4,7 @@
  * form without JavaScript may send the visitor back to.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isEmail } from './field-errors.ts';
+import { emailSchema } from './email-schema.ts';
 
 /** A confirmation link is valid this long, hours (issue 10: 48 h). */
 export const NEWSLETTER_CONFIRM_TTL_HOURS = 48;
@@ -25,13 +25,7 @@ const optionalName = z
  * optional. Messages are translation keys.
  */
 export const NewsletterSignupSchema = z.object({
-  email: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(EMAIL_MAX_LENGTH, 'validation.too_long')
-    .refine(isEmail, 'validation.email')
-    .transform((v) => v.toLowerCase()),
+  email: emailSchema,
   firstname: optionalName,
   lastname: optionalName,
 });

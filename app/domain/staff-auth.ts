@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth-schema.ts';
-import { isEmail } from './field-errors.ts';
+import { emailSchema as email } from './email-schema.ts';
 import type { StaffRole } from './staff-roles.ts';
 
 /** How many recovery codes an enrolment hands out (issue 15: 10, each works once). */
@@ -74,13 +74,7 @@ const name = z
   .trim()
   .min(1, 'validation.required')
   .max(100, 'validation.too_long');
-const email = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'validation.required')
-  .max(254, 'validation.too_long')
-  .refine(isEmail, 'validation.email');
+
 const password = z
   .string({ error: 'validation.required' })
   .min(1, 'validation.required')

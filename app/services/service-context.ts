@@ -13,27 +13,33 @@ export type ServiceLogger = {
 };
 
 /**
- * The settings mail needs, named as the environment variables they come from (README, Configuration):
- * transport (`SMTP_URL` or `.eml` files under `DATA_DIR/mail`), sender, and the shop's own data for the mail.
+ * Who the shop is, as the Impressum, the mails and the invoices name it (environment variables, README
+ * Configuration): name, address, e-mail, phone, VAT id, and the company-law details (§ 35a GmbHG): legal form,
+ * managing directors, register court and number (both empty = no register entry, enforced by the environment's
+ * validation).
  */
-export type MailConfig = {
-  SMTP_URL?: string;
-  MAIL_FROM: string;
-  DATA_DIR: string;
+export type ShopIdentity = {
   SHOP_NAME: string;
   SHOP_ADDRESS: string;
   SHOP_EMAIL: string;
   SHOP_PHONE: string;
   SHOP_VAT_ID: string;
-  /**
-   * The seller's company-law details for invoices and credit notes (§ 35a GmbHG), as the Impressum has them:
-   * legal form, managing directors, register court and number (both empty = no register entry) and the seat
-   * (`SHOP_SEAT`, else the town of `SHOP_ADDRESS`; resolved by the environment).
-   */
   SHOP_LEGAL_FORM: string;
   SHOP_MANAGING_DIRECTORS: string;
   SHOP_REGISTER_COURT: string;
   SHOP_REGISTER_NUMBER: string;
+};
+
+/**
+ * The settings mail needs, named as the environment variables they come from (README, Configuration):
+ * transport (`SMTP_URL` or `.eml` files under `DATA_DIR/mail`), sender, and the shop's own data for the mail.
+ */
+export type MailConfig = ShopIdentity & {
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+  DATA_DIR: string;
+  /** the seller's seat for invoices and credit notes (`SHOP_SEAT`, else the town of `SHOP_ADDRESS`; resolved by
+   * the environment) */
   SHOP_SEAT: string;
   /** The shop's bank account for payment by invoice (validated IBAN and BIC, bank name); holder = `SHOP_NAME`. */
   SHOP_IBAN: string;

@@ -4,8 +4,10 @@
  * billable calendar days, payment by invoice within 14 days, on site or online, invoices and credit notes as
  * PDF) and what the confirmation mail carries (voucher PDF, invoice PDF, calendar entry; issue 9).
  *
- * `category` is a stable key the pages translate and group by (`faq.category.<key>`), in the order of
- * `FAQ_CATEGORIES`. `slug` is the stable anchor of a question (`/faq#frage-<slug>`): never change a published one.
+ * `category` is a stable key the pages translate and group by (`faq.category.<key>`), one of `FAQ_CATEGORIES` in
+ * `app/domain/faq-text.ts`, entries listed in that order (the seed imports nothing from `app/`: DESIGN §2; a test
+ * in `tests/integration/faq.test.ts` holds the two together). `slug` is the stable anchor of a question
+ * (`/faq#frage-<slug>`): never change a published one.
  * `airport` (IATA code) marks an answer about one airport only; it is shown on that airport's page.
  */
 import type { faqEntries } from '../schema.ts';
@@ -15,20 +17,6 @@ export type FaqSeed = Omit<typeof faqEntries.$inferInsert, 'id' | 'airportId' | 
   airport?: string;
   sort: number;
 };
-
-/** The FAQ categories in display order. */
-export const FAQ_CATEGORIES = [
-  'booking',
-  'cancellation',
-  'arrival',
-  'shuttle',
-  'valet',
-  'payment',
-  'invoices',
-  'accessibility',
-  'vehicles',
-  'service',
-] as const;
 
 type Entry = Omit<FaqSeed, 'sort'>;
 
@@ -590,5 +578,5 @@ const ENTRIES: Entry[] = [
   },
 ];
 
-/** All FAQ entries; `sort` orders them within the whole list (categories in `FAQ_CATEGORIES` order). */
+/** All FAQ entries; `sort` orders them within the whole list (categories in the domain's `FAQ_CATEGORIES` order). */
 export const FAQ: FaqSeed[] = ENTRIES.map((entry, index) => ({ ...entry, sort: index + 1 }));

@@ -78,6 +78,15 @@ function shuttleTexts(o: {
   };
 }
 
+/** A valet service handing over at the terminal's kerb: open air, keys handed over, guarded day and night. */
+const KERBSIDE_VALET = {
+  covered: false,
+  keysHandedOver: true,
+  evCharging: false,
+  security24h: true,
+  maxHeightCm: null,
+};
+
 /** Opening hours, arrival and return instructions of a valet service. */
 function valetTexts(o: { meetDe: string; meetEn: string; phone: string; open: string }): Texts {
   return {
@@ -625,7 +634,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 30 23125 341',
         open: '03:30–23:30',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal 1',
@@ -1044,7 +1053,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 221 4710 527',
         open: '00:00–24:00',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal 1',
@@ -1148,7 +1157,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 40 66969 724',
         open: '04:00–23:00',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal B',
@@ -1431,7 +1440,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 40 66969 627',
         open: '04:30–23:00',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal E',
@@ -1535,7 +1544,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 221 4710 724',
         open: '04:00–22:30',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal',
@@ -1641,7 +1650,7 @@ export const PARKING: Record<string, ParkingLotSeed[]> = {
         phone: '+49 69 90009 622',
         open: '05:00–21:00',
       }),
-      features: { covered: false, keysHandedOver: true, evCharging: false, security24h: true, maxHeightCm: null },
+      features: KERBSIDE_VALET,
       tariffs: [
         valet({
           nameDe: 'Valet Parking Terminal',

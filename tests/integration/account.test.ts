@@ -9,11 +9,8 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { airports, reservations, sessions, tariffs, users } from '../../database/schema.ts';
-import {
-  findUserReservation,
-  loadAccount,
-  type ReservationSummary,
-} from '../../app/services/accounts/account.server.ts';
+import type { ReservationSummary } from '../../app/domain/account-view.ts';
+import { findUserReservation, loadAccount } from '../../app/services/accounts/account.server.ts';
 import { deliveredAccountMail } from '../fixtures/account-mail.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { insertReservation } from '../fixtures/reservation.ts';

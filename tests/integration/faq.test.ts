@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAQ_CATEGORIES } from '../../app/domain/faq-text.ts';
 import { listFaq, loadFaqPage } from '../../app/services/content/faq.server.ts';
+import { FAQ } from '../../database/seed/faq.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let test: TestApp;
@@ -9,6 +10,17 @@ beforeAll(async () => {
   test = await createTestApp();
 });
 afterAll(() => test.close());
+
+describe('FAQ seed and FAQ_CATEGORIES (the one list of categories, app/domain/faq-text.ts)', () => {
+  it('files every seeded entry under a known category, in category order, and fills every category', () => {
+    const ranks = [...FAQ]
+      .sort((a, b) => a.sort - b.sort)
+      .map((entry) => FAQ_CATEGORIES.indexOf(entry.category as (typeof FAQ_CATEGORIES)[number]));
+    expect(ranks).not.toContain(-1);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    for (const category of FAQ_CATEGORIES) expect(FAQ.some((entry) => entry.category === category)).toBe(true);
+  });
+});
 
 describe('loadFaqPage (faq, `?q=` without JavaScript)', () => {
   it('groups every entry by category in display order, without a query', async () => {

@@ -12,33 +12,7 @@ import { GenderRadios, NameFields, NewPasswordFields, TextInput, TickBox } from 
 import { PageForm } from './auth-page.tsx';
 import { genderToForm } from './form-values.ts';
 import { displayNamesOf } from '~/domain/intl-cache.ts';
-
-/** One reservation in the account's lists (the service's `ReservationSummary`). */
-type ReservationSummary = {
-  reference: string;
-  status: string;
-  airportName: string;
-  tariffName: string;
-  entry: string;
-  exit: string;
-  entryLocal: string;
-  totalCents: number;
-};
-
-/** What the account page shows (the service's `AccountView`). */
-export type AccountPageData = {
-  user: {
-    email: string;
-    gender: boolean | 'd';
-    firstname: string;
-    lastname: string;
-    emailVerified: boolean;
-    newsletter: boolean;
-  };
-  billingAddress: Record<string, unknown> | null;
-  upcoming: ReservationSummary[];
-  past: ReservationSummary[];
-};
+import type { AccountView, ReservationSummary } from '~/domain/account-view.ts';
 
 /** A refused form of the page (the action's data). */
 export type AccountFailure = {
@@ -95,7 +69,7 @@ function ReservationList({ items, empty }: { items: ReservationSummary[]; empty:
 }
 
 /** Upcoming and past reservations (`#reservierungen`). */
-export function ReservationsSection({ data }: { data: AccountPageData }) {
+export function ReservationsSection({ data }: { data: AccountView }) {
   const t = useT();
   const href = useHref();
   return (
@@ -124,7 +98,7 @@ const ADDRESS_FIELDS = [
 ] as const;
 
 /** Name, gender, newsletter and the billing address the checkout prefills. */
-export function ProfileSection({ data, failure }: { data: AccountPageData; failure?: AccountFailure }) {
+export function ProfileSection({ data, failure }: { data: AccountView; failure?: AccountFailure }) {
   const t = useT();
   const locale = useLocale();
   const names = displayNamesOf(locale, { type: 'region' });

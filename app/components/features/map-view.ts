@@ -2,6 +2,10 @@
  * Pure rules of the airports map (no Leaflet, no DOM): which points the first view shows and how far it may zoom.
  * The widget hands the result to Leaflet's `fitBounds`.
  */
+import type { MapLot } from '~/domain/map-lots.ts';
+
+/** A parking lot marker (airports.index, airports.show): the one shape in app/domain. */
+export type { MapLot };
 
 /** An airport marker. `href` is its page in the current locale. */
 export type MapAirport = {
@@ -12,8 +16,6 @@ export type MapAirport = {
   longitude: number;
   locked: boolean;
 };
-/** A parking lot marker (airports.show). */
-export type MapLot = { id: number; name: string; address: string; latitude: number; longitude: number };
 
 /** A latitude/longitude pair, Leaflet's `LatLngTuple`. */
 export type Point = [number, number];

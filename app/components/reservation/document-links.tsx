@@ -4,20 +4,13 @@
  */
 import { CalendarPlus, Download, FileText, Receipt, Ticket } from 'lucide-react';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-
-/** The documents as `listReservationDocuments` reports them. */
-export type DocumentLinksData = {
-  voucher: { fileName: string } | null;
-  invoice: { number: string; fileName: string } | null;
-  creditNotes: { number: string; fileName: string }[];
-  calendar: { fileName: string } | null;
-};
+import type { ReservationDocuments } from '~/domain/documents.ts';
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 /** `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised). */
-export function DocumentLinks({ basePath, documents }: { basePath: string; documents: DocumentLinksData }) {
+export function DocumentLinks({ basePath, documents }: { basePath: string; documents: ReservationDocuments }) {
   const t = useT();
   const href = useHref();
   const download = (fileName: string) => href(`${basePath}/download/${encodeURIComponent(fileName)}`);

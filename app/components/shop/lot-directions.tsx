@@ -10,23 +10,10 @@ import { LOT_IMAGE_SIZE, lotImages } from '~/domain/lot-images.ts';
 import { GalleryModal, GalleryThumbs, useGallery } from '../features/airport-gallery.tsx';
 import { lotAnchor } from '../features/map-overview-svg.tsx';
 import { useT } from '../i18n-context.tsx';
+import type { AirportPageLot } from '~/domain/airport-page-view.ts';
 
-/** A car park as its directions entry shows it (the airport page's `lots`). */
-export type DirectionsLot = {
-  id: number;
-  name: string;
-  operator: string;
-  addressLines: [string, string];
-  latitude: number;
-  longitude: number;
-  phone: string;
-  distanceMeters: number;
-  transferMinutes: number;
-  openingHours: string;
-  arrivalInstructions: string;
-  features: { covered: boolean; evCharging: boolean };
-  categories: string[];
-};
+/** A car park as its directions entry shows it: the airport page's lot (its one shape lives in app/domain). */
+export type DirectionsLot = AirportPageLot;
 
 const linkClass =
   'inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line bg-card px-3 py-1.5 text-sm font-medium text-accent hover:border-accent';

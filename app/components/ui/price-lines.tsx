@@ -1,5 +1,4 @@
-/** One labelled amount, ready to show (label translated, amount formatted). */
-export type PriceLineView = { label: string; amount: string; cents: number };
+import type { PriceLine as PriceLineView } from '~/domain/reservation-view.ts';
 
 /**
  * A price breakdown as customers read it: the amounts that make up the price, the total as the largest figure,

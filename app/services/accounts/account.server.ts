@@ -11,6 +11,7 @@ import { sessions, users, userTokens } from '#database/schema.ts';
 import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema, SAVED_ADDRESS_KEYS } from '~/domain/auth-schema.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import type { Locale } from '~/i18n.ts';
+import type { AccountView, ReservationSummary, UserView } from '~/domain/account-view.ts';
 import {
   AuthError,
   endAllSessionsOfUser,
@@ -23,7 +24,6 @@ import {
   takeSignInSlot,
   toUserView,
   type UserRow,
-  type UserView,
 } from './auth.server.ts';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.server.ts';
 import {
@@ -35,26 +35,6 @@ import {
 } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { SessionPort } from '../session-port.ts';
-
-/** One reservation in the account's lists (times formatted in the page's language; `entryLocal` for sorting). */
-export type ReservationSummary = {
-  reference: string;
-  status: string;
-  airportName: string;
-  tariffName: string;
-  entry: string;
-  exit: string;
-  entryLocal: string;
-  totalCents: number;
-};
-
-/** The account page's data: the user, the saved billing address, upcoming (not yet ended) and past reservations. */
-export type AccountView = {
-  user: UserView;
-  billingAddress: Record<string, unknown> | null;
-  upcoming: ReservationSummary[];
-  past: ReservationSummary[];
-};
 
 /**
  * The signed-in user's id from the session.

@@ -13,8 +13,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Database } from '#database/client.server.ts';
 import { reservations, sessions, users, userTokens, type UserTokenPurpose } from '#database/schema.ts';
+import { isUniqueViolation } from '#database/errors.server.ts';
 import { LostPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from '~/domain/auth-schema.ts';
 import type { Gender } from '~/domain/checkout-schema.ts';
+import type { UserView } from '~/domain/account-view.ts';
 import { isEmail, issuesToFieldKeys } from '~/domain/field-errors.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
@@ -57,17 +59,6 @@ export const AUTH_LIMITS = {
 
 /** A rate limit of {@link AUTH_LIMITS}. */
 type Limit = (typeof AUTH_LIMITS)[keyof typeof AUTH_LIMITS];
-
-/** The public view of a user (contract, DESIGN §5): `gender` `true` Herr/Mr, `false` Frau/Ms, `'d'`. */
-export type UserView = {
-  id: number;
-  email: string;
-  gender: Gender;
-  firstname: string;
-  lastname: string;
-  emailVerified: boolean;
-  newsletter: boolean;
-};
 
 /**
  * A refused accounts request: 401 (not signed in), 409, 422 (field errors, translation keys; field keys as
@@ -322,14 +313,6 @@ async function attachGuestReservations(db: Database, userId: number, email: stri
     )
     .returning({ id: reservations.id });
   return rows.length;
-}
-
-/** True for PostgreSQL's unique violation (a parallel sign-up with the same e-mail). */
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
 
 /**

@@ -58,6 +58,22 @@ export class CatalogueError extends RequestError {
   }
 }
 
+/**
+ * Refuses a capacity below what is booked on some day (`capacityConflicts`): CatalogueError 409
+ * `admin.catalogue.capacity.below_booked` on the field `capacity`, with those days for the page to list.
+ */
+function requireCapacityCoversBookings(days: Parameters<typeof capacityConflicts>[0], tariffCapacity: number): void {
+  const conflicts = capacityConflicts(days, tariffCapacity);
+  if (conflicts.length === 0) return;
+  throw new CatalogueError(
+    409,
+    'admin.catalogue.capacity.below_booked',
+    { capacity: ['admin.catalogue.capacity.below_booked'] },
+    {},
+    conflicts,
+  );
+}
+
 const notFound = () => new CatalogueError(404, 'admin.error.404.title');
 
 /**
@@ -271,16 +287,7 @@ export async function updateTariff(
     const next = valid.fields;
     if (next.capacity < before.capacity) {
       const days = await lockDefaultCapacityDays(tx, tariffId, todayInZone(ctx.now(), row.airport.timeZone));
-      const conflicts = capacityConflicts(days, next.capacity);
-      if (conflicts.length) {
-        throw new CatalogueError(
-          409,
-          'admin.catalogue.capacity.below_booked',
-          { capacity: ['admin.catalogue.capacity.below_booked'] },
-          {},
-          conflicts,
-        );
-      }
+      requireCapacityCoversBookings(days, next.capacity);
     }
     await tx.update(tariffs).set(next).where(eq(tariffs.id, tariffId));
     const pick = (t: typeof before) => Object.fromEntries(Object.keys(next).map((k) => [k, t[k as keyof typeof next]]));
@@ -485,16 +492,7 @@ export async function setCapacityRange(
       .values(dates.map((day) => ({ tariffId, day, booked: 0, capacity })))
       .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { capacity } })
       .returning({ day: tariffDays.day, booked: tariffDays.booked, capacity: tariffDays.capacity });
-    const conflicts = capacityConflicts(locked, row.tariff.capacity);
-    if (conflicts.length) {
-      throw new CatalogueError(
-        409,
-        'admin.catalogue.capacity.below_booked',
-        { capacity: ['admin.catalogue.capacity.below_booked'] },
-        {},
-        conflicts,
-      );
-    }
+    requireCapacityCoversBookings(locked, row.tariff.capacity);
     await recordAudit(
       tx,
       actor,

@@ -7,15 +7,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import {
-  airports,
-  parkingLots,
-  priceLists,
-  reservationEvents,
-  reservations,
-  tariffs,
-  type ReservationStatus,
-} from '#database/schema.ts';
+import { parkingLots, priceLists, reservationEvents, reservations, type ReservationStatus } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
@@ -29,7 +21,7 @@ import type { Locale } from '~/i18n.ts';
 import { recordAudit } from './audit-log.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import { staffReservation } from './admin-reservations.server.ts';
-import type { ReservationDetails } from '../reservations/reservations.server.ts';
+import { reservationDetailsQuery, type ReservationDetails } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /**
@@ -161,12 +153,7 @@ export async function lookupForCheckin(
   const plate = plateKey(trimmed);
   if (plate.length < 2) return [];
   const scope = operatorScope(actor);
-  const rows = await ctx.db
-    .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
-    .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
+  const rows = await reservationDetailsQuery(ctx.db)
     .where(
       and(
         sql`upper(regexp_replace(${reservations.licensePlate}, '[^0-9A-Za-zÄÖÜäöü]', '', 'g')) = ${plate}`,
@@ -178,6 +165,9 @@ export async function lookupForCheckin(
   return Promise.all(rows.map((details) => checkinCard(ctx, details, locale)));
 }
 
+/** A check-in or check-out as the tablet posts it: the booking's reference and the page's language. */
+type CheckinRequest = { reference: string; locale: Locale };
+
 /**
  * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row and
  * the audit row (`reservation.check_in`) in one transaction. Only a confirmed (or completed) booking not yet
@@ -187,11 +177,7 @@ export async function lookupForCheckin(
  * @throws CheckinError 404 outside the scope, 409 cancelled / unpaid / already checked in.
  * Source: issue 15 item 4.
  */
-export async function checkIn(
-  ctx: ServiceContext,
-  actor: StaffActor,
-  input: { reference: string; locale: Locale },
-): Promise<CheckinCard> {
+export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
   const r = details.reservation;
   if (r.status === 'cancelled') throw new CheckinError(409, 'admin.checkin.error.cancelled');
@@ -233,11 +219,7 @@ export async function checkIn(
  * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.
  * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price).
  */
-export async function checkOut(
-  ctx: ServiceContext,
-  actor: StaffActor,
-  input: { reference: string; locale: Locale },
-): Promise<CheckinCard> {
+export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
   const r = details.reservation;
   if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');

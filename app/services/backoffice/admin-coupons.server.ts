@@ -6,6 +6,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, coupons, reservations } from '#database/schema.ts';
+import { isUniqueViolation } from '#database/errors.server.ts';
 import { parseCouponForm, type CouponFormInput } from '~/domain/coupon-form.ts';
 import type { StaffActor } from '~/domain/staff-roles.ts';
 import { recordAudit } from './audit-log.server.ts';
@@ -92,12 +93,6 @@ export async function loadCouponUses(
     .orderBy(desc(reservations.createdAt), desc(reservations.id))
     .limit(USES_LIMIT);
   return { coupon, uses };
-}
-
-/** PostgreSQL's unique-violation code (a concurrent create of the same code). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -42,7 +42,12 @@ import {
 } from '../reservations/reservation-manage.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import { hasVoucher, invoiceFileName, voucherFileName } from '../documents/reservation-documents.server.ts';
-import { buildGuestAccessUrl, type ReservationDetails } from '../reservations/reservations.server.ts';
+import {
+  buildGuestAccessUrl,
+  reservationDetailsQuery,
+  BOOKED_AT,
+  type ReservationDetails,
+} from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /**
@@ -132,9 +137,9 @@ function listQuery(db: Database) {
       checkedOutAt: reservations.checkedOutAt,
     })
     .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId));
+    .innerJoin(airports, BOOKED_AT.airport)
+    .innerJoin(tariffs, BOOKED_AT.tariff)
+    .innerJoin(parkingLots, BOOKED_AT.lot);
 }
 
 type ListRecord = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
@@ -179,9 +184,9 @@ export async function searchReservations(
   const [{ total }] = await db
     .select({ total: count() })
     .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
+    .innerJoin(airports, BOOKED_AT.airport)
+    .innerJoin(tariffs, BOOKED_AT.tariff)
+    .innerJoin(parkingLots, BOOKED_AT.lot)
     .where(where);
   const pages = Math.max(1, Math.ceil(total / RESERVATION_PAGE_SIZE));
   const page = Math.min(filter.page, pages);
@@ -291,14 +296,7 @@ export async function staffReservation(
 ): Promise<ReservationDetails> {
   const canonical = normalizeReference(reference);
   if (!canonical) throw new AdminReservationError(404, 'api.error.not_found');
-  const [row] = await db
-    .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
-    .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId))
-    .where(eq(reservations.reference, canonical))
-    .limit(1);
+  const [row] = await reservationDetailsQuery(db).where(eq(reservations.reference, canonical)).limit(1);
   const scope = operatorScope(actor);
   if (!row || (scope !== null && row.lot.operator !== scope)) {
     throw new AdminReservationError(404, 'api.error.not_found');

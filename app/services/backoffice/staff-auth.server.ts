@@ -16,6 +16,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '#database/client.server.ts';
 import { parkingLots, staff, staffSessions, staffTokens, type StaffRole } from '#database/schema.ts';
+import { isUniqueViolation } from '#database/errors.server.ts';
 import {
   RECOVERY_CODE_COUNT,
   recoveryCodeOf,
@@ -64,11 +65,6 @@ function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === '23505';
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The one-time setup link
 
@@ -105,22 +101,38 @@ export async function offerSetupLink(
   return url;
 }
 
+/** The condition of the live (unused, unexpired) one-time link of `kind` with this token. */
+function liveTokenIs(token: string, kind: 'setup' | 'invite', now: Date) {
+  return and(
+    eq(staffTokens.tokenHash, hashToken(token)),
+    eq(staffTokens.kind, kind),
+    isNull(staffTokens.usedAt),
+    gt(staffTokens.expiresAt, now),
+  );
+}
+
 /** A live (unused, unexpired) one-time link of `kind`, or null. */
 async function liveToken(db: Database, token: string, kind: 'setup' | 'invite', now: Date) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
     .select()
     .from(staffTokens)
-    .where(
-      and(
-        eq(staffTokens.tokenHash, hashToken(token)),
-        eq(staffTokens.kind, kind),
-        isNull(staffTokens.usedAt),
-        gt(staffTokens.expiresAt, now),
-      ),
-    )
+    .where(liveTokenIs(token, kind, now))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Marks the live one-time link of `kind` used, inside the caller's transaction `tx`; false when it is not live
+ * (used meanwhile by a parallel request, expired, unknown), so of two parallel uses exactly one gets true.
+ */
+async function spendToken(tx: Database, token: string, kind: 'setup' | 'invite', now: Date): Promise<boolean> {
+  const used = await tx
+    .update(staffTokens)
+    .set({ usedAt: now })
+    .where(liveTokenIs(token, kind, now))
+    .returning({ id: staffTokens.id });
+  return used.length > 0;
 }
 
 /** Whether `token` is a live setup link while no staff exists (the setup page shows its form only then). */
@@ -147,19 +159,7 @@ export async function completeSetup(
   const now = ctx.now();
   const gone = new StaffAuthError(404, 'admin.auth.link_invalid');
   const row = await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(staffTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(staffTokens.tokenHash, hashToken(input.token)),
-          eq(staffTokens.kind, 'setup'),
-          isNull(staffTokens.usedAt),
-          gt(staffTokens.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!used) throw gone;
+    if (!(await spendToken(tx, input.token, 'setup', now))) throw gone;
     // Serialises parallel setups: the second waits for the first's commit and then finds the staff row.
     await tx.execute(sql`lock table ${staff} in share row exclusive mode`);
     if (await staffExists(tx)) throw gone;
@@ -264,6 +264,12 @@ async function totpStep(secret: string, code: string, now: Date, afterStep: numb
   return result.timeStep;
 }
 
+/** The member with this id (whatever its state), or null. */
+async function staffById(db: Database, staffId: number): Promise<StaffRow | null> {
+  const [member] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+  return member ?? null;
+}
+
 /**
  * A member's budget of failed codes ({@link CODE_LIMIT}). `take()` counts the attempt BEFORE its code is checked,
  * in one atomic upsert, so parallel attempts cannot all read "below the limit" before any of them counts: exactly
@@ -296,6 +302,18 @@ function codeBrake(db: Database, staffId: number) {
 }
 
 /**
+ * Starts a code attempt of a member: counts it against the member's brake first ({@link codeBrake}: `take()`),
+ * then loads the member (null when gone). The caller checks the code and ends with `limit.fail()` or
+ * `limit.release()`.
+ * @throws AuthError 429 when the brake holds.
+ */
+async function codeAttempt(db: Database, staffId: number) {
+  const limit = codeBrake(db, staffId);
+  await limit.take();
+  return { limit, member: await staffById(db, staffId) };
+}
+
+/**
  * The second step of the sign-in: a TOTP code (six digits; a step already used is refused) or one of the member's
  * recovery codes (used up). Failed codes count against {@link CODE_LIMIT}, each attempt counted before its code is
  * checked (issue 31 item 1). Records the sign-in time.
@@ -306,10 +324,8 @@ export async function verifySecondFactor(
   ctx: ServiceContext,
   input: { staffId: number; code: string },
 ): Promise<{ method: 'totp' } | { method: 'recovery'; left: number }> {
-  const limit = codeBrake(ctx.db, input.staffId);
-  await limit.take();
+  const { limit, member } = await codeAttempt(ctx.db, input.staffId);
   const now = ctx.now();
-  const [member] = await ctx.db.select().from(staff).where(eq(staff.id, input.staffId)).limit(1);
   if (!member?.totpSecret || !member.totpEnabledAt) {
     await limit.release();
     throw new StaffAuthError(409, 'admin.auth.not_enrolled');
@@ -353,7 +369,7 @@ export type TotpEnrolment = { secret: string; uri: string; qrSvg: string };
  * @throws StaffAuthError 409 `admin.auth.already_enrolled` when TOTP is enrolled already.
  */
 export async function startTotpEnrolment(db: Database, staffId: number): Promise<TotpEnrolment> {
-  const [member] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+  const member = await staffById(db, staffId);
   if (!member) throw new StaffAuthError(404, 'admin.auth.link_invalid');
   if (member.totpEnabledAt) throw new StaffAuthError(409, 'admin.auth.already_enrolled');
   let secret = member.totpSecret;
@@ -382,10 +398,8 @@ export async function confirmTotpEnrolment(
   ctx: ServiceContext,
   input: { staffId: number; code: string },
 ): Promise<string[]> {
-  const limit = codeBrake(ctx.db, input.staffId);
-  await limit.take();
+  const { limit, member } = await codeAttempt(ctx.db, input.staffId);
   const now = ctx.now();
-  const [member] = await ctx.db.select().from(staff).where(eq(staff.id, input.staffId)).limit(1);
   if (!member?.totpSecret || member.totpEnabledAt) {
     await limit.release();
     throw new StaffAuthError(409, 'admin.auth.already_enrolled');
@@ -641,19 +655,7 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
   if (problems.length) throw new StaffAuthError(422, 'validation.failed', { password: problems });
   const passwordHash = await hashPassword(data.password);
   await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(staffTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(staffTokens.tokenHash, hashToken(input.token)),
-          eq(staffTokens.kind, 'invite'),
-          isNull(staffTokens.usedAt),
-          gt(staffTokens.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!used) throw gone;
+    if (!(await spendToken(tx, input.token, 'invite', now))) throw gone;
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
     await recordAudit(
       tx,

@@ -4,6 +4,7 @@
  * tariffs' "from" prices. The route module only maps an unknown airport to the 404 and translates the meta texts.
  */
 import type { Database } from '#database/client.server.ts';
+import type { AirportPageLot } from '~/domain/airport-page-view.ts';
 import { FROM_PRICE_SEARCH_DAYS } from '~/domain/from-price.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
@@ -50,27 +51,6 @@ type AirportPage = {
   priceSearchWeeks: number;
   /** earliest selectable local date-time of the search form (today 00:00 at the airport) */
   minDate: string;
-};
-
-/** A parking lot of the airport page: the map marker plus what its directions entry shows (access routing). */
-type AirportPageLot = {
-  id: number;
-  name: string;
-  operator: string;
-  /** one line, comma separated (map popups, lists) */
-  address: string;
-  /** street line and postcode/city line */
-  addressLines: [string, string];
-  latitude: number;
-  longitude: number;
-  phone: string;
-  distanceMeters: number;
-  transferMinutes: number;
-  openingHours: string;
-  arrivalInstructions: string;
-  features: { covered: boolean; keysHandedOver: boolean; evCharging: boolean; security24h: boolean };
-  /** the categories of the airport's tariffs sold for this lot (shuttle, valet, terminal) */
-  categories: string[];
 };
 
 /**

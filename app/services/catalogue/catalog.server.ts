@@ -13,6 +13,7 @@ import { remainingSpaces } from '~/domain/availability.ts';
 import { checkStay, type StayViolation } from '~/domain/booking-rules.ts';
 import { fromPriceDates, lowestFromPrice, type FromPrice } from '~/domain/from-price.ts';
 import type { Offer } from '~/domain/offer.ts';
+import type { MapLot } from '~/domain/map-lots.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { priceStayIfBookable, type PriceList } from '~/domain/pricing.ts';
 import { stayDates } from '~/domain/stay.ts';
@@ -31,7 +32,7 @@ export type TariffWithLot = typeof tariffs.$inferSelect & {
 type CatalogueCache = {
   airports?: Promise<AirportRow[]>;
   tariffs: Map<number, Promise<TariffWithLot[]>>;
-  mapLots?: Promise<MapLotSummary[]>;
+  mapLots?: Promise<MapLot[]>;
 };
 
 const caches = new WeakMap<Database, CatalogueCache>();
@@ -127,16 +128,13 @@ export async function listAirportSummaries(db: Database, locale: Locale): Promis
   }));
 }
 
-/** A parking lot on a map: name, one-line address, coordinates in decimal degrees (WGS 84). */
-export type MapLotSummary = { id: number; name: string; address: string; latitude: number; longitude: number };
-
 /**
  * Every parking lot that sells at least one active tariff, each once, ordered by id: the lots of the map of
  * all airports (airports.index, DESIGN §3).
  *
  * @throws only on database errors.
  */
-export async function listMapLots(db: Database): Promise<MapLotSummary[]> {
+export async function listMapLots(db: Database): Promise<MapLot[]> {
   const cache = catalogueCache(db);
   return cached(
     () => cache.mapLots,
@@ -145,7 +143,7 @@ export async function listMapLots(db: Database): Promise<MapLotSummary[]> {
   );
 }
 
-async function queryMapLots(db: Database): Promise<MapLotSummary[]> {
+async function queryMapLots(db: Database): Promise<MapLot[]> {
   const rows = await db
     .selectDistinct({
       id: parkingLots.id,

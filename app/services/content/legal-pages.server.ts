@@ -7,6 +7,7 @@ import { LEGAL_TEXTS, type LegalSection } from '~/content/legal.ts';
 import { companyName } from '~/domain/legal-identity.ts';
 import { privacyRecipients } from '~/domain/privacy-recipients.ts';
 import type { Locale } from '~/i18n.ts';
+import type { ShopIdentity } from '../service-context.ts';
 
 /** A legal page by its content key. */
 export type LegalPageKey = 'imprint' | 'privacy' | 'terms';
@@ -15,17 +16,7 @@ export type LegalPageKey = 'imprint' | 'privacy' | 'terms';
  * The settings the legal pages read, named as the environment variables they come from (README,
  * Configuration); `server/env.server.ts` validates them (register number format, court, economic id).
  */
-export type LegalConfig = {
-  SHOP_NAME: string;
-  SHOP_ADDRESS: string;
-  SHOP_EMAIL: string;
-  SHOP_PHONE: string;
-  SHOP_VAT_ID: string;
-  SHOP_LEGAL_FORM: string;
-  SHOP_MANAGING_DIRECTORS: string;
-  /** empty = no register entry (both empty, enforced by the environment's validation) */
-  SHOP_REGISTER_COURT: string;
-  SHOP_REGISTER_NUMBER: string;
+export type LegalConfig = ShopIdentity & {
   SHOP_ECONOMIC_ID?: string;
   SHOP_SUPERVISORY_AUTHORITY?: string;
   SHOP_DATA_PROTECTION_AUTHORITY: string;

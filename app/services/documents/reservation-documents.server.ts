@@ -15,17 +15,10 @@ import { qrCodeSvgDataUrl } from './girocode.server.ts';
 import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
 import { buildReservationView, type ReservationDetails } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
+import type { ReservationDocuments } from '~/domain/documents.ts';
 
 /** A downloadable document of a reservation. */
 export type DocumentFile = { body: Buffer | string; contentType: string; fileName: string };
-
-/** What the reservation pages list: the voucher (null when not valid), invoice, credit notes, calendar file. */
-export type ReservationDocuments = {
-  voucher: { fileName: string } | null;
-  invoice: { number: string; fileName: string; locale: Locale } | null;
-  creditNotes: { number: string; fileName: string }[];
-  calendar: { fileName: string } | null;
-};
 
 /** `Parkschein-<reference>.pdf` (issue 9: "a sensible file name"). */
 export function voucherFileName(reference: string): string {

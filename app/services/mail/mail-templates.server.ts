@@ -83,6 +83,32 @@ function link(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="color:${ACCENT};text-decoration:underline">${escapeHtml(label)}</a>`;
 }
 
+/**
+ * The HTML frame of every mail of this module: the document head with `subject` as its title, and a 600 px white
+ * card of table rows (`rows`, HTML) centred on a light background; inline styles only. `cardStyle` is appended to
+ * the card's style.
+ */
+function htmlDocument(locale: string, subject: string, rows: string, cardStyle = ''): string {
+  return (
+    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate${cardStyle}">` +
+    rows +
+    `</table></td></tr></table></body></html>`
+  );
+}
+
+/** The card's last row: a rule, then `lines` (HTML, escaped by the caller) in small grey type. */
+function footerRow(lines: string): string {
+  return `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">${lines}</p></td></tr>`;
+}
+
+/** The shop's imprint lines for a footer: name, address, e-mail (a link) and phone; escaped. */
+function shopLines(shop: ShopInfo): string {
+  return `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}`;
+}
+
 /** Rows with their values escaped for HTML (labels are escaped by {@link htmlRows}). */
 function escapedRows(rows: Row[]): Row[] {
   return rows.map(([l, v]) => [l, escapeHtml(v)] as Row);
@@ -354,8 +380,7 @@ function htmlFooter({ links, shop, t }: ConfirmationParts): string {
     `<p style="${FONT};font-size:14px;line-height:1.5;color:${INK};margin:0 0 10px 0">${lookupHint}</p>` +
     paragraph(t('mail.signature', { shop: shop.name })) +
     `</td></tr>` +
-    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
-    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}<br>${escapeHtml(t('mail.footer.vat_id', { id: shop.vatId }))}</p></td></tr>`
+    footerRow(`${shopLines(shop)}<br>${escapeHtml(t('mail.footer.vat_id', { id: shop.vatId }))}`)
   );
 }
 
@@ -380,15 +405,7 @@ function renderHtml(parts: ConfirmationParts, subject: string): string {
     ...htmlAddresses(parts),
     htmlFooter(parts),
   ].join('');
-  return (
-    `<!DOCTYPE html><html lang="${view.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(subject)}</title></head>` +
-    `<body style="margin:0;padding:0;background:#f5f7fa">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate;overflow:hidden">` +
-    body +
-    `</table></td></tr></table></body></html>`
-  );
+  return htmlDocument(view.locale, subject, body, ';overflow:hidden');
 }
 
 /**
@@ -457,22 +474,20 @@ export function renderAccountMail(
   const button =
     `<p style="margin:16px 0"><a href="${escapeHtml(data.url)}" style="${FONT};font-size:15px;background:${ACCENT};color:#ffffff;` +
     `text-decoration:none;padding:10px 18px;border-radius:8px;display:inline-block">${escapeHtml(action)}</a></p>`;
-  const html =
-    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+  const html = htmlDocument(
+    locale,
+    subject,
     `<tr><td style="padding:24px">` +
-    paragraph(greeting) +
-    paragraph(intro) +
-    button +
-    `<p style="${FONT};font-size:13px;line-height:1.5;color:${MUTED};margin:0 0 10px 0;word-break:break-all">${link(data.url, data.url)}</p>` +
-    paragraph(validity) +
-    paragraph(ignore) +
-    paragraph(signature) +
-    `</td></tr><tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
-    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}</p></td></tr>` +
-    `</table></td></tr></table></body></html>`;
+      paragraph(greeting) +
+      paragraph(intro) +
+      button +
+      `<p style="${FONT};font-size:13px;line-height:1.5;color:${MUTED};margin:0 0 10px 0;word-break:break-all">${link(data.url, data.url)}</p>` +
+      paragraph(validity) +
+      paragraph(ignore) +
+      paragraph(signature) +
+      `</td></tr>` +
+      footerRow(shopLines(shop)),
+  );
   return { subject, html, text };
 }
 
@@ -507,20 +522,17 @@ export function renderStaffBrakeMail(
   const text = [...parts.map((p) => p.join('\n\n')), `${data.signInUrl}\n\n${shop.name}\n${shop.address}`].join(
     '\n\n----\n\n',
   );
-  const html =
-    `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+  const html = htmlDocument(
+    'de',
+    subject,
     parts
       .map(
         (p, i) =>
           `<tr><td style="padding:24px" lang="${i === 0 ? 'de' : 'en'}">${p.map((x) => paragraph(x)).join('')}</td></tr>`,
       )
       .join(`<tr><td style="border-top:1px solid ${LINE}"></td></tr>`) +
-    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
-    `${link(data.signInUrl, data.signInUrl)}<br>${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}</p></td></tr>` +
-    `</table></td></tr></table></body></html>`;
+      footerRow(`${link(data.signInUrl, data.signInUrl)}<br>${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}`),
+  );
   return { subject, html, text };
 }
 
@@ -553,17 +565,14 @@ function contactMail(
     .concat(['', shop.name, shop.address, `${shop.email} · ${shop.phone}`])
     .join('\n')
     .trim();
-  const html =
-    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f5f7fa">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border:1px solid ${LINE};border-radius:12px;border-collapse:separate">` +
+  const html = htmlDocument(
+    locale,
+    subject,
     `<tr><td style="padding:24px 24px 8px 24px">${intro.map((p) => paragraph(p)).join('')}${htmlTable(htmlRows(escapedRows(rows)))}</td></tr>` +
-    htmlSection(messageTitle, paragraph(message, 'white-space:pre-wrap')) +
-    (signed ? `<tr><td style="padding:8px 24px 16px 24px">${paragraph(signature)}</td></tr>` : '') +
-    `<tr><td style="padding:16px 24px;border-top:1px solid ${LINE}"><p style="${FONT};font-size:12px;line-height:1.5;color:${MUTED};margin:0">` +
-    `${escapeHtml(shop.name)}<br>${escapeHtml(shop.address)}<br>${link(`mailto:${shop.email}`, shop.email)} · ${escapeHtml(shop.phone)}</p></td></tr>` +
-    `</table></td></tr></table></body></html>`;
+      htmlSection(messageTitle, paragraph(message, 'white-space:pre-wrap')) +
+      (signed ? `<tr><td style="padding:8px 24px 16px 24px">${paragraph(signature)}</td></tr>` : '') +
+      footerRow(shopLines(shop)),
+  );
   return { subject, html, text };
 }
 

@@ -364,6 +364,48 @@ async function lockReservation(tx: Database, details: ReservationDetails): Promi
   return { ...details, reservation: row };
 }
 
+/**
+ * Runs `work` in one transaction on the reservation locked for update ({@link lockReservation}) and still open to
+ * change ({@link requireOpen}): the start of every cancellation and change, so two parallel ones are serialised
+ * and the second finds the first's result.
+ * @throws ManageError 404 (gone), 409 (closed meanwhile); whatever `work` throws (the transaction is rolled back).
+ */
+async function inOpenReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  now: Date,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const locked = await lockReservation(tx, details);
+    requireOpen(locked, now);
+    return work(tx, locked);
+  });
+}
+
+/**
+ * Writes the history row of a cancellation or change made at `at`: `data`, plus the staff member who made it on
+ * the customer's behalf (`staff`, when the back office did).
+ */
+async function recordManageEvent(
+  tx: Database,
+  reservationId: number,
+  kind: 'cancelled' | 'changed',
+  at: Date,
+  staff: OnBehalf | undefined,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .insert(reservationEvents)
+    .values({ reservationId, kind, at, data: { ...data, ...(staff ? { staff } : {}) } });
+}
+
+/** A line of a manage mail's facts, only when it has a value (`[]` otherwise, to spread into the list). */
+function lineIf(label: string, value: string | null | undefined | false): [string, string][] {
+  return value ? [[label, value]] : [];
+}
+
 /** The customer's mail about the change or cancellation, queued in the action's transaction (in a savepoint). */
 async function queueManageMail(
   ctx: ServiceContext,
@@ -463,10 +505,7 @@ export async function cancelReservation(
       },
     };
   }
-  const body = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const details = await lockReservation(tx, input.details);
-    requireOpen(details, now);
+  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
     const dates = stayDates(r.entryLocal, r.exitLocal);
     await lockDays(tx, r.tariffId, dates);
@@ -478,24 +517,18 @@ export async function cancelReservation(
     // Paid online (issue 13): the refund is planned here and requested from the provider after the commit.
     const refund = await planRefund(tx, r.id, r.totalCents);
     const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund?.amountCents);
-    await tx.insert(reservationEvents).values({
-      reservationId: r.id,
-      kind: 'cancelled',
-      at: now,
-      data: {
-        totalCents: r.totalCents,
-        invoiceNumber: r.invoiceNumber,
-        creditNoteNumber,
-        refund: refund !== null,
-        ...(input.staff ? { staff: input.staff } : {}),
-      },
+    await recordManageEvent(tx, r.id, 'cancelled', now, input.staff, {
+      totalCents: r.totalCents,
+      invoiceNumber: r.invoiceNumber,
+      creditNoteNumber,
+      refund: refund !== null,
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
     const lines: [string, string][] = [
       [t('manage.mail.amount'), formatMoney(r.totalCents, locale)],
-      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
-      ...(refund ? [[t('payment.mail.refund'), formatMoney(refund.amountCents, locale)] as [string, string]] : []),
+      ...lineIf(t('manage.mail.credit_note'), creditNoteNumber),
+      ...lineIf(t('payment.mail.refund'), refund && formatMoney(refund.amountCents, locale)),
     ];
     await queueManageMail(ctx, tx, details, { kind: 'reservation_cancelled', lines });
     const answer: CancelAnswer = {
@@ -582,10 +615,7 @@ export async function changeReservation(
     return { status: 200, body };
   }
 
-  const body = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const details = await lockReservation(tx, input.details);
-    requireOpen(details, now);
+  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
     const quote = await quoteOf(tx, details, travel);
     const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
@@ -622,18 +652,12 @@ export async function changeReservation(
     if (creditNoteNumber) {
       invoiceNumber = await issueInvoice(tx, { ...details, reservation: updated }, invoiceIssuerOf(ctx.env), now);
     }
-    await tx.insert(reservationEvents).values({
-      reservationId: r.id,
-      kind: 'changed',
-      at: now,
-      data: {
-        from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
-        to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
-        differenceCents: quote.differenceCents,
-        creditNoteNumber,
-        invoiceNumber,
-        ...(input.staff ? { staff: input.staff } : {}),
-      },
+    await recordManageEvent(tx, r.id, 'changed', now, input.staff, {
+      from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
+      to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
+      differenceCents: quote.differenceCents,
+      creditNoteNumber,
+      invoiceNumber,
     });
     const locale = toLocale(r.locale);
     const t = translator(locale);
@@ -642,8 +666,8 @@ export async function changeReservation(
       [t('manage.mail.exit'), formatLocalDateTime(travel.stay.exit, locale)],
       [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],
       [t('manage.mail.difference'), formatMoney(quote.differenceCents, locale)],
-      ...(creditNoteNumber ? [[t('manage.mail.credit_note'), creditNoteNumber] as [string, string]] : []),
-      ...(invoiceNumber ? [[t('manage.mail.invoice'), invoiceNumber] as [string, string]] : []),
+      ...lineIf(t('manage.mail.credit_note'), creditNoteNumber),
+      ...lineIf(t('manage.mail.invoice'), invoiceNumber),
     ];
     await queueManageMail(
       ctx,

@@ -36,13 +36,25 @@ export type ReservationDetails = {
   lot: typeof parkingLots.$inferSelect;
 };
 
-function detailsQuery(db: Database) {
+/**
+ * How a reservation meets the airport, tariff and parking lot it was booked for: the conditions of the three inner
+ * joins (every reservation has all three), written once for the shop's and the back office's queries
+ * (`.innerJoin(airports, BOOKED_AT.airport)` …).
+ */
+export const BOOKED_AT = {
+  airport: eq(airports.id, reservations.airportId),
+  tariff: eq(tariffs.id, reservations.tariffId),
+  lot: eq(parkingLots.id, tariffs.parkingLotId),
+};
+
+/** Whole reservations with their airport, tariff and lot ({@link ReservationDetails}); callers add `where`. */
+export function reservationDetailsQuery(db: Database) {
   return db
     .select({ reservation: reservations, airport: airports, tariff: tariffs, lot: parkingLots })
     .from(reservations)
-    .innerJoin(airports, eq(airports.id, reservations.airportId))
-    .innerJoin(tariffs, eq(tariffs.id, reservations.tariffId))
-    .innerJoin(parkingLots, eq(parkingLots.id, tariffs.parkingLotId));
+    .innerJoin(airports, BOOKED_AT.airport)
+    .innerJoin(tariffs, BOOKED_AT.tariff)
+    .innerJoin(parkingLots, BOOKED_AT.lot);
 }
 
 /**
@@ -55,7 +67,7 @@ function detailsQuery(db: Database) {
  * Source: DESIGN §3 (guest.reservation), §6 (Reservation).
  */
 export async function findReservationByReference(db: Database, reference: string): Promise<ReservationDetails | null> {
-  const [row] = await detailsQuery(db).where(eq(reservations.reference, reference)).limit(1);
+  const [row] = await reservationDetailsQuery(db).where(eq(reservations.reference, reference)).limit(1);
   return row ?? null;
 }
 
@@ -68,7 +80,7 @@ export async function findReservationByReference(db: Database, reference: string
  * Source: issue 8 (account area: upcoming and past reservations).
  */
 export async function findReservationsOfUser(db: Database, userId: number): Promise<ReservationDetails[]> {
-  return detailsQuery(db).where(eq(reservations.userId, userId)).orderBy(asc(reservations.entryAt));
+  return reservationDetailsQuery(db).where(eq(reservations.userId, userId)).orderBy(asc(reservations.entryAt));
 }
 
 /**
@@ -78,7 +90,7 @@ export async function findReservationsOfUser(db: Database, userId: number): Prom
  * @throws on database errors only.
  */
 export async function findReservationById(db: Database, id: number): Promise<ReservationDetails | null> {
-  const [row] = await detailsQuery(db).where(eq(reservations.id, id)).limit(1);
+  const [row] = await reservationDetailsQuery(db).where(eq(reservations.id, id)).limit(1);
   return row ?? null;
 }
 
