@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, reservations, tariffs } from '../../database/schema.ts';
 import { action, loader } from '../../app/routes/checkout-booking.tsx';
 import type { Session } from '../../server/session.server.ts';
+import { translator } from '../../app/i18n.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
@@ -95,11 +96,11 @@ const bookingsOf = (email: string) =>
     .where(sql`${reservations.billingAddress}->>'email' = ${email}`);
 
 describe('checkout.booking action (no JavaScript)', () => {
-  it('refuses a post without the CSRF token (419)', async () => {
+  it('refuses a post without the CSRF token (419, the form kit's translated message)', async () => {
     const session = await newSession();
     const res = await post(session, { step: 'travel', ...TRAVEL }, { csrf: 'wrong' });
     expect(res.init.status).toBe(419);
-    expect(res.data.message).toBe('auth.page.csrf');
+    expect(res.data.message).toBe(translator('de')('auth.page.csrf'));
   });
 
   it('answers an invalid step with 422, the field errors and the entered values kept', async () => {
