@@ -96,7 +96,7 @@ const bookingsOf = (email: string) =>
     .where(sql`${reservations.billingAddress}->>'email' = ${email}`);
 
 describe('checkout.booking action (no JavaScript)', () => {
-  it('refuses a post without the CSRF token (419, the form kit's translated message)', async () => {
+  it('refuses a post without the CSRF token (419, the translated message of the form kit)', async () => {
     const session = await newSession();
     const res = await post(session, { step: 'travel', ...TRAVEL }, { csrf: 'wrong' });
     expect(res.init.status).toBe(419);
