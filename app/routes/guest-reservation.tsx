@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
-import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
+import { ManageBooking } from '~/components/islands/manage-booking.ts';
 import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
