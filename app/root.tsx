@@ -23,7 +23,7 @@ import { hasMapConsent } from './client/map-consent.ts';
 import { currentUser } from './services/accounts/auth.server.ts';
 import appStylesHref from './app.css?url';
 import { shopContext } from './router-context.ts';
-import { unreadableFormAnswer } from './routes/helpers/form-kit.server.ts';
+import { unreadableFormAnswer } from './routes/helpers/request-guards.server.ts';
 
 // Header and footer hydrate from chunks of their own (issue 11: first-load JavaScript budget).
 const SiteHeader = island(() => import('./components/layout/site-header.tsx').then((m) => ({ default: m.SiteHeader })));

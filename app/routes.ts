@@ -57,10 +57,9 @@ export default [
     route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),
     route('newsletter', 'routes/newsletter.tsx', { id: 'newsletter' }),
     route('newsletter/:token', 'routes/newsletter-confirm.tsx', { id: 'newsletter.confirm' }),
-    route('newsletter/abmelden/:token', 'routes/newsletter-unsubscribe.tsx', { id: 'newsletter.unsubscribe' }),
-    route('benachrichtigung/abmelden/:token', 'routes/airport-alert-unsubscribe.tsx', {
-      id: 'airport-alert.unsubscribe',
-    }),
+    // One module for both unsubscribe links (it tells them apart by the path).
+    route('newsletter/abmelden/:token', 'routes/unsubscribe.tsx', { id: 'newsletter.unsubscribe' }),
+    route('benachrichtigung/abmelden/:token', 'routes/unsubscribe.tsx', { id: 'airport-alert.unsubscribe' }),
     // The back office (issue 15, DESIGN §3): its layout requires a staff session; sign-in and setup stand outside it.
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
     route('admin/anmelden', 'routes/admin/sign-in.tsx', { id: 'admin.signin' }),

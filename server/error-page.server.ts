@@ -5,7 +5,7 @@
  * unreachable, 500 for anything else (`isDatabaseUnavailable` tells the two apart).
  */
 import type { ErrorRequestHandler } from 'express';
-import { toLocale } from '~/i18n.ts';
+import { localePath, toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { escapeHtml } from '~/services/mail/mail-templates.server.ts';
 import type { AppContext } from './context.server.ts';
@@ -35,7 +35,7 @@ export function pageErrorHandler(ctx: Pick<AppContext, 'env' | 'logger'>): Error
     const status = unavailable ? 503 : 500;
     const title = t(unavailable ? 'error.503.title' : 'error.500.title');
     const text = t(unavailable ? 'error.503.text' : 'error.500.text');
-    const home = locale === 'en' ? '/en' : '/';
+    const home = localePath(locale, '/');
     const nonce = String(res.locals.cspNonce ?? '');
     res.status(status);
     res.setHeader('Cache-Control', 'no-store');

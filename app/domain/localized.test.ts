@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { intlLocale, localized, lotAddress } from './localized.ts';
+import { intlLocale, localized, lotAddress, otherLocale } from './localized.ts';
 
 describe('intlLocale', () => {
   it('maps the interface locales to Intl tags', () => {
     expect(intlLocale('de')).toBe('de-DE');
     expect(intlLocale('en')).toBe('en-GB');
+  });
+});
+
+describe('otherLocale', () => {
+  it('switches between the two interface languages', () => {
+    expect(otherLocale('de')).toBe('en');
+    expect(otherLocale('en')).toBe('de');
   });
 });
 

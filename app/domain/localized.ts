@@ -1,7 +1,8 @@
 /**
  * Locale-dependent picks and formats shared by every layer: the German/English column of a catalogue row,
  * the BCP 47 tag for `Intl`, and a lot's postal address. German is the default (SPEC §1); English is the
- * second language (DESIGN §3). Replaces the inline `locale === 'en' ? row.nameEn : row.nameDe` choices.
+ * second language (DESIGN §3). The one home of the choices between the two languages (`scripts/check-tree.js`);
+ * everything else picks with these or with a translation.
  */
 import type { Locale } from '../i18n.ts';
 
@@ -11,6 +12,11 @@ import type { Locale } from '../i18n.ts';
  */
 export function intlLocale(locale: Locale): 'de-DE' | 'en-GB' {
   return locale === 'en' ? 'en-GB' : 'de-DE';
+}
+
+/** The other interface language (the header's language switch): `de` ↔ `en`. */
+export function otherLocale(locale: Locale): Locale {
+  return locale === 'de' ? 'en' : 'de';
 }
 
 /** Field names `F` for which a row carries both `${F}De` and `${F}En`. */

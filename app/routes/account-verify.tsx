@@ -3,17 +3,10 @@ import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { verifyEmail } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account-verify';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /**
  * account.verify (`/konto/bestaetigen/:token`): the verification link of the sign-up mail opens a page with one
@@ -26,14 +19,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Checks `_csrf`, verifies (`verifyEmail`), then to the account (signed in) or the sign-in page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, locale, t } = posted;
   try {
-    await verifyEmail(app, { token: params.token });
+    await verifyEmail(app, { token: args.params.token });
     const next = session.get('userId') ? '/konto' : '/anmelden';
     return await redirectWithFlash(
       session,
@@ -42,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

@@ -8,32 +8,25 @@ import {
   deleteAccountBody,
   profileBody,
 } from '~/components/account/form-values.ts';
-import type { Locale } from '~/i18n.ts';
 import { localePath } from '~/i18n.ts';
-import type { ShopContext } from '~/router-context.ts';
 import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/accounts/account.server.ts';
 import { signOut } from '~/services/accounts/auth.server.ts';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
-
-type T = (key: string, params?: Record<string, string | number>) => string;
+import { PRIVATE_HEADERS, savedRedirect, type PostedForm } from './helpers/form-kit.server.ts';
 
 /** Runs `intent` for the signed-in `userId`; answers with a redirect and a flash (throws a refusal). */
-export async function runAccountIntent(
-  { app, session }: Pick<ShopContext, 'app' | 'session'>,
-  input: { intent: string; form: FormData; userId: number; locale: Locale; t: T },
-): Promise<Response> {
-  const { intent, form, userId, locale, t } = input;
+export async function runAccountIntent(posted: PostedForm, userId: number): Promise<Response> {
+  const { app, session, intent, form, locale, t } = posted;
   const account = localePath(locale, '/konto');
   const done = (url: string, type: string, message: string, title?: string) =>
     redirectWithFlash(session, url, { type, message, title }, { headers: PRIVATE_HEADERS });
   switch (intent) {
     case 'profile':
       await updateProfile(app, { userId, body: profileBody(form) });
-      return done(account, 'success', t('account.profile.saved'));
+      return savedRedirect(posted, '/konto', 'account.profile.saved');
     case 'password':
       await changePassword(app, { session, userId, body: changePasswordBody(form) });
-      return done(account, 'success', t('account.password.saved'));
+      return savedRedirect(posted, '/konto', 'account.password.saved');
     case 'email': {
       // the message says where the link went; the service's key is translated here
       await changeEmail(app, { userId, body: changeEmailBody(form), locale });

@@ -15,13 +15,7 @@ import { loadAccount } from '~/services/accounts/account.server.ts';
 import { currentUser } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account';
 import { runAccountIntent } from './account.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 import { signInPathFor } from '~/domain/sign-in-return.ts';
 
 /** The sign-in page that comes back to `path` (login required, DESIGN §3). */
@@ -42,19 +36,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The page's forms: profile, password, email, delete, signout (see `account.server.ts`). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  const intent = String(form.get('intent') ?? '');
-  if (!csrfOk) return csrfFailure(t, values, intent);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, locale } = posted;
   const user = await currentUser(app, { session });
   if (!user) signInFirst(locale, '/konto');
   try {
-    return await runAccountIntent({ app, session }, { intent, form, userId: user.id, locale, t });
+    return await runAccountIntent(posted, user.id);
   } catch (error) {
-    return refusal(error, t, values, intent);
+    return refusal(error, posted);
   }
 }
 

@@ -5,17 +5,10 @@ import { lostPasswordBody } from '~/components/account/form-values.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { requestPasswordReset } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-lost-password';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -29,12 +22,10 @@ export async function loader({ params }: Route.LoaderArgs) {
  * Checks `_csrf` and asks for a reset link (`requestPasswordReset`). The answer is the same whether or not the
  * address has an account: back to the sign-in page with one info message.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, locale, t } = posted;
   try {
     await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp });
     return await redirectWithFlash(
@@ -44,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

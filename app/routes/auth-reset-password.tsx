@@ -5,17 +5,10 @@ import { resetPasswordBody } from '~/components/account/form-values.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { resetPassword } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-reset-password';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /** auth.reset-password (`/passwort/:token`): the link of the reset mail; the token is checked on submit. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -26,14 +19,12 @@ export async function loader({ params }: Route.LoaderArgs) {
  * Checks `_csrf` and sets the new password (`resetPassword`: single-use token, every session of the user ends),
  * then on to the sign-in page. A bad, used or expired token shows its message.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, form, locale, t } = posted;
   try {
-    await resetPassword(app, { body: resetPasswordBody(form, params.token) });
+    await resetPassword(app, { body: resetPasswordBody(form, args.params.token) });
     return await redirectWithFlash(
       session,
       localePath(locale, '/anmelden'),
@@ -41,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

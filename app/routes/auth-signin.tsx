@@ -9,13 +9,7 @@ import { shopContext } from '~/router-context.ts';
 import { signIn } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-signin';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -27,12 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Checks `_csrf`, signs in (`signIn`: one message for unknown e-mail and wrong password; 429), goes on. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, locale, t } = posted;
   try {
     const user = await signIn(app, { session, body: signInBody(form), clientIp });
     const target = safeRedirect(form.get('redirect'), localePath(locale, '/konto'));
@@ -47,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

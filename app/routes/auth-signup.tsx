@@ -9,13 +9,7 @@ import { shopContext } from '~/router-context.ts';
 import { signUp } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-signup';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import {
-  actionOrLoaderHeaders,
-  csrfFailure,
-  PRIVATE_HEADERS,
-  readForm,
-  refusal,
-} from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /** auth.signup (`/registrieren`): the register modal as a page; a signed-in visitor goes to the account. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -26,12 +20,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Checks `_csrf`, signs up (`signUp`: verification mail, signed in) and goes to the account. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, locale, t } = posted;
   try {
     const user = await signUp(app, { session, body: signUpBody(form), locale, clientIp });
     return await redirectWithFlash(
@@ -45,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

@@ -19,7 +19,7 @@ import {
 } from '~/services/checkout/checkout-form.server.ts';
 import type { Route } from './+types/checkout-booking';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
+import { PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -62,16 +62,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * The form without JavaScript: `_csrf`, then `postCheckoutStep` (the same validation and booking use case as
  * the API). A valid step redirects to the next (`?schritt=`, PRG), the booking to the guest reservation page;
- * refused: the page again (422, 409, 419) with the field messages and the entered values.
+ * refused: the page again (422, 409; a bad token: the kit's answer, on the step the page shows) with the field
+ * messages and the entered values.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const { values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) {
-    const step = visibleStep(session, new URL(request.url).searchParams.get('schritt'));
-    return data({ step, errors: {}, message: 'auth.page.csrf' }, { status: 419, headers: PRIVATE_HEADERS });
-  }
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, values, locale } = posted;
   const result = await postCheckoutStep(app, { session, values, locale });
   if (result.kind !== 'refused') {
     // No loader runs before a redirect: the session (draft, guest access) is saved here.
@@ -94,7 +91,13 @@ export function headers() {
 
 export default function CheckoutBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { page, form } = loaderData;
-  return <CheckoutPage page={page} form={form} refused={actionData ?? null} />;
+  // The kit's refusal of a bad token has no step: the page stays on the one it shows.
+  const refused = !actionData
+    ? null
+    : 'step' in actionData
+      ? actionData
+      : { ...actionData, step: form.step, errors: {} };
+  return <CheckoutPage page={page} form={form} refused={refused} />;
 }
 
 export function meta({ data }: Route.MetaArgs) {

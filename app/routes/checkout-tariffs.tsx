@@ -14,6 +14,7 @@ import { LockedAirportError, signUpForLockedAirport } from '~/services/subscript
 import { searchTariffs } from '~/services/checkout/tariffs-page.server.ts';
 import type { Route } from './+types/checkout-tariffs';
 import { shopContext } from '~/router-context.ts';
+import { readPostedForm } from './helpers/form-kit.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
@@ -38,17 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-// Without JavaScript the "book" buttons post here; with JavaScript they call POST /api/checkout/cart.
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  // A body that is not a form (another Content-Type) reads as an empty form and fails the CSRF check: 419, not 500.
-  const form = await request.formData().catch(() => new FormData());
-  if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
-    return data({ tariffId: Number(form.get('tariffId')), error: t('api.error.csrf') }, { status: 419 });
-  }
-  if (form.get('intent') === 'notify') {
+// Without JavaScript the "book" buttons and the locked airport's notify form post here; with JavaScript they call
+// the API. A bad token is the kit's refusal (`message`), shown where the pressed form shows its error.
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, intent, locale, t } = posted;
+  if (intent === 'notify') {
     try {
       await signUpForLockedAirport(app.db, Object.fromEntries(form), locale, clientIp);
       return data({ notify: { ok: true, message: t('locked.success') } });
@@ -77,6 +74,19 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   const locale = useLocale();
   const href = useHref();
   const { airport, airports, values, errors, days, offers, minDate, lotRatings } = loaderData;
+  const refused = actionData && 'values' in actionData ? actionData : null;
+  const notify =
+    actionData && 'notify' in actionData
+      ? actionData.notify
+      : refused?.intent === 'notify'
+        ? { ok: false, message: refused.message ?? '' }
+        : undefined;
+  const bookError =
+    actionData && 'tariffId' in actionData
+      ? actionData
+      : refused && refused.intent !== 'notify'
+        ? { tariffId: Number(refused.values.tariffId), error: refused.message ?? '' }
+        : undefined;
   useTariffListImpressions(offers, airport?.iata);
   const hasErrors = Object.keys(errors).length > 0;
   const show = (local: string) => formatLocalDateTime(local, locale);
@@ -100,11 +110,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       </details>
 
       {airport?.locked ? (
-        <LockedAirportNotice
-          airportId={airport.id}
-          comment={airport.comment}
-          result={actionData && 'notify' in actionData ? actionData.notify : undefined}
-        />
+        <LockedAirportNotice airportId={airport.id} comment={airport.comment} result={notify} />
       ) : null}
 
       {airport && !airport.locked && !hasErrors ? (
@@ -114,7 +120,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
           entry={values.entry}
           exit={values.exit}
           lotRatings={lotRatings}
-          actionError={actionData && 'tariffId' in actionData ? actionData : undefined}
+          actionError={bookError}
         />
       ) : null}
 

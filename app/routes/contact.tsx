@@ -12,7 +12,7 @@ import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import { sendContactMessage } from '~/services/content/contact.server.ts';
 import type { Route } from './+types/contact';
 import { redirectWithFlash } from './helpers/flash.server.ts';
-import { csrfFailure, readForm, refusal } from './helpers/form-kit.server.ts';
+import { readPostedForm, refusal } from './helpers/form-kit.server.ts';
 
 /**
  * contact.index (`/kontakt`, DESIGN §3): the shop's contact data (SHOP_*), the FAQ search, the contact form and the
@@ -42,16 +42,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * Sent (or dropped by the honeypot): back to the page with a success flash (PRG). Refused: 422 with field messages,
  * 429 with `Retry-After`.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, locale, t } = posted;
   try {
     await sendContactMessage(app, { body: contactBodyFromForm(form), clientIp, locale });
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
   return redirectWithFlash(session, localePath(locale, '/kontakt'), {
     type: 'success',

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import { FormField } from '~/components/ui/form-field.tsx';
 import { normalizeReference } from '~/domain/reference.ts';
 import { translator } from '~/i18n.server.ts';
@@ -8,6 +9,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { lookUpGuestReservation } from '~/services/reservations/guest-lookup.server.ts';
 import type { Route } from './+types/guest-lookup';
 import { shopContext } from '~/router-context.ts';
+import { readPostedForm } from './helpers/form-kit.server.ts';
 
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
@@ -32,14 +34,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * guest.lookup (`/reservierung`, `?reference=` fills the field: a reservation page opened without access comes
  * here, issue 12 item 5): reference + e-mail → guest access and a redirect to the reservation page
  * (`lookUpGuestReservation`). A wrong pair gets ONE message and status 404, the same whether the reference
- * exists or not; malformed input gets field messages and 422; a brake answers 429 with `Retry-After`.
+ * exists or not; malformed input gets field messages and 422; a brake answers 429 with `Retry-After`; a bad
+ * token is the kit's refusal.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  // A body that is not a form (another Content-Type) reads as an empty form and fails the CSRF check: 419, not 500.
-  const form = await request.formData().catch(() => new FormData());
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, clientIp, form, locale, t } = posted;
   const values: Fields = {
     reference: String(form.get('reference') ?? '').trim(),
     email: String(form.get('email') ?? '').trim(),
@@ -47,9 +48,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = (status: number, result: Omit<ActionResult, 'values'>, headers: Record<string, string> = {}) =>
     data<ActionResult>({ values, ...result }, { status, headers: { ...PRIVATE_HEADERS, ...headers } });
 
-  if (!session.verifyCsrf(String(form.get('_csrf') ?? ''))) {
-    return answer(419, { errors: {}, message: t('api.error.csrf') });
-  }
   const result = await lookUpGuestReservation(app, {
     session: session,
     clientIp: clientIp,
@@ -82,9 +80,8 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 export default function GuestLookup({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-  const values = actionData?.values ?? { reference: loaderData.reference, email: '' };
-  const errors = actionData?.errors ?? {};
+  const values: Partial<Fields> = actionData?.values ?? { reference: loaderData.reference, email: '' };
+  const errors: ActionResult['errors'] = actionData?.errors ?? {};
   const busy = navigation.state === 'submitting';
   return (
     <div className="container-page py-8 sm:py-14">
@@ -95,7 +92,7 @@ export default function GuestLookup({ loaderData, actionData }: Route.ComponentP
           <h2 id="lookup-title" className="sr-only">
             {t('lookup.title')}
           </h2>
-          <input type="hidden" name="_csrf" value={csrfToken} />
+          <CsrfField />
           {actionData?.message ? (
             <p
               role="alert"

@@ -1,9 +1,9 @@
 import { CircleCheck, Search } from 'lucide-react';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
-import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
+import { ManageBooking } from '~/components/islands/manage-booking.ts';
 import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
@@ -51,11 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Changing or cancelling the booking (issue 12): the manage forms' two steps, same access as the page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const locale = toLocale(params.lang);
   const shop = context.get(shopContext);
   const { details } = await guestReservation(shop, { request, reference: params.reference, locale, suffix: '' });
-  return manageAction(shop, { request, details, locale });
+  return manageAction(args, details);
 }
 
 export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
@@ -65,7 +66,6 @@ export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.He
 export default function GuestReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const { reference, pass, documents, manage, payment, thanks } = loaderData;
   // What the traveller needs at the barrier first, then documents, changes and history, every detail (the frame)
   // and another reservation (issue 30 item 5, decision 0044).
@@ -76,7 +76,7 @@ export default function GuestReservation({ loaderData, actionData }: Route.Compo
       <PaymentNotice view={payment} />
       <ArrivalPass view={pass} />
       <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
-      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
+      <ManageBooking view={manage} result={actionData} />
       <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
       <p className="mt-6 print:hidden">
         <a className="inline-flex items-center gap-1.5 font-medium text-accent underline" href={href('/reservierung')}>

@@ -3,10 +3,9 @@ import { useT } from '~/components/i18n-context.tsx';
 import { LinkActionPage, type LinkActionOutcome } from '~/components/subscriptions/link-action-page.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { confirmNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter-confirm';
-import { actionOrLoaderHeaders, csrfFailure, PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
 
 /**
  * newsletter.confirm (`/newsletter/:token`): the link of the double opt-in mail. GET shows one button; the
@@ -18,14 +17,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Checks `_csrf`, confirms, and answers the page with the outcome (404 unknown link, 410 expired). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session, clientIp } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, clientIp, request, locale, t } = posted;
   const result = await confirmNewsletterSubscription(app, {
-    token: params.token,
+    token: args.params.token,
     clientIp,
     userAgent: request.headers.get('User-Agent') ?? undefined,
   });

@@ -1,12 +1,13 @@
-import { data, redirect, useRouteLoaderData } from 'react-router';
+import { data, redirect } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '~/services/payments/payment-demo.server.ts';
 import type { Route } from './+types/payment-demo';
-import { PRIVATE_HEADERS, readForm } from './helpers/form-kit.server.ts';
+import { PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
 
 /**
  * payment.demo (`/zahlung/demo/:session`, issue 13 item 5): the demo payment provider's "hosted checkout", a
@@ -22,17 +23,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ title: t('payment.demo.meta_title'), checkout }, { headers: PRIVATE_HEADERS });
 }
 
-/** Checks `_csrf` and the outcome, acts, and redirects back to the reservation page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const { values, csrfOk } = await readForm(request, session);
+/**
+ * Checks `_csrf` (a bad token: the kit's refusal, its message above the buttons) and the outcome, acts, and
+ * redirects back to the reservation page.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, values, locale } = posted;
   const outcome = values.outcome;
-  if (!csrfOk || (outcome !== 'pay' && outcome !== 'decline' && outcome !== 'abandon')) {
-    throw data(null, { status: csrfOk ? 400 : 419, headers: PRIVATE_HEADERS });
+  if (outcome !== 'pay' && outcome !== 'decline' && outcome !== 'abandon') {
+    throw data(null, { status: 400, headers: PRIVATE_HEADERS });
   }
   const to = await completeDemoCheckout(app, {
-    sessionId: params.session,
+    sessionId: args.params.session,
     outcome,
     locale,
     sessionSecret: app.env.SESSION_SECRET,
@@ -45,10 +49,9 @@ export function headers() {
   return PRIVATE_HEADERS;
 }
 
-export default function PaymentDemo({ loaderData }: Route.ComponentProps) {
+export default function PaymentDemo({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const { checkout } = loaderData;
   const locale = useLocale();
   return (
@@ -69,7 +72,12 @@ export default function PaymentDemo({ loaderData }: Route.ComponentProps) {
       </dl>
       {checkout.open ? (
         <form method="post" className="mt-6 flex flex-wrap gap-3">
-          <input type="hidden" name="_csrf" value={csrfToken} />
+          <CsrfField />
+          {actionData?.message ? (
+            <p role="alert" className="w-full text-sm text-danger" data-demo-error>
+              {actionData.message}
+            </p>
+          ) : null}
           <button type="submit" name="outcome" value="pay" className="btn-primary">
             {t('payment.demo.pay')}
           </button>

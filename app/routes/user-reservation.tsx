@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
 import { DocumentLinks } from '~/components/reservation/document-links.tsx';
-import { ManageBooking } from '~/components/reservation/manage-booking.tsx';
+import { ManageBooking } from '~/components/islands/manage-booking.ts';
 import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
 import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
 import { translator } from '~/i18n.server.ts';
@@ -39,11 +39,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Changing or cancelling the booking (issue 12): the manage forms' two steps, owner only. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const locale = toLocale(params.lang);
-  const shop = context.get(shopContext);
-  const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
-  return manageAction(shop, { request, details, locale });
+  const details = await accessibleReservation(context.get(shopContext), {
+    request,
+    reference: params.reference,
+    locale,
+  });
+  return manageAction(args, details);
 }
 
 export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.HeadersArgs) {
@@ -53,7 +57,6 @@ export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.He
 export default function UserReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const { reference, pass, documents, manage, payment } = loaderData;
   // What the traveller needs at the barrier first (issue 30 item 5, decision 0044), as on the guest page.
   return (
@@ -68,7 +71,7 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
       <PaymentNotice view={payment} />
       <ArrivalPass view={pass} />
       <DocumentLinks basePath={`/konto/reservierungen/${reference}`} documents={documents} />
-      <ManageBooking view={manage} result={actionData} csrfToken={csrfToken} />
+      <ManageBooking view={manage} result={actionData} />
       <DocumentFrame
         src={href(`/konto/reservierungen/${reference}/dokument`)}
         title={t('account.reservation.frame', { reference })}

@@ -16,6 +16,9 @@ import { PARKING } from './parking.ts';
  * A row of the `reviews` table as the demo set inserts it. The lot is named by {@link demoLotKey} (its id is
  * only known once the catalogue is inserted); null for the reviews of the booking itself.
  */
+/** The language a review is translated into. */
+const OTHER_LANGUAGE = { de: 'en', en: 'de' } as const;
+
 export type DemoReview = Omit<typeof reviews.$inferInsert, 'id' | 'importedAt' | 'parkingLotId'> & {
   lotKey: string | null;
 };
@@ -371,7 +374,7 @@ function reviewsFor(
     const long = i === 1 || random() < 0.15;
     const sentences = compose(random, rating, long, decks, sad);
     const locale = i === 2 ? 'en' : random() < 0.2 ? 'en' : 'de';
-    const other = locale === 'de' ? 'en' : 'de';
+    const other = OTHER_LANGUAGE[locale];
     const text = (lang: 'de' | 'en') => fill(sentences.map(([de, en]) => (lang === 'de' ? de : en)).join(' '), lang);
     const translated = i === 2 || random() < 0.5;
     rows.push({

@@ -8,7 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airports, reservations, tariffs } from '../../database/schema.ts';
 import { action, loader } from '../../app/routes/checkout-booking.tsx';
+import { action as tariffsAction } from '../../app/routes/checkout-tariffs.tsx';
 import type { Session } from '../../server/session.server.ts';
+import { translator } from '../../app/i18n.server.ts';
 import { createTestApp, routeContext, type TestApp } from './harness.ts';
 
 let test: TestApp;
@@ -95,11 +97,25 @@ const bookingsOf = (email: string) =>
     .where(sql`${reservations.billingAddress}->>'email' = ${email}`);
 
 describe('checkout.booking action (no JavaScript)', () => {
-  it('refuses a post without the CSRF token (419)', async () => {
+  it('refuses a post without the CSRF token (419, the translated message of the form kit)', async () => {
     const session = await newSession();
     const res = await post(session, { step: 'travel', ...TRAVEL }, { csrf: 'wrong' });
     expect(res.init.status).toBe(419);
-    expect(res.data.message).toBe('auth.page.csrf');
+    expect(res.data.message).toBe(translator('de')('auth.page.csrf'));
+  });
+
+  it('refuses a "book" post of the tariffs page without the CSRF token the same way (419, the message of the form kit)', async () => {
+    const session = await newSession();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ _csrf: 'wrong', ...cart })) form.set(k, String(v));
+    const request = new Request('http://shop.test/buchung/tarife', { method: 'POST', body: form });
+    const res = (await tariffsAction(args(session, request))) as unknown as {
+      data: { message: string; values: Record<string, string> };
+      init: { status?: number };
+    };
+    expect(res.init.status).toBe(419);
+    expect(res.data.message).toBe(translator('de')('auth.page.csrf'));
+    expect(res.data.values.tariffId).toBe(String(cart.tariffId));
   });
 
   it('answers an invalid step with 422, the field errors and the entered values kept', async () => {

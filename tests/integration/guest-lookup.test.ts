@@ -240,7 +240,7 @@ describe('guest.lookup action: the answers of each outcome', () => {
   it('answers 419, 422, 404 and 429 with their messages and headers', async () => {
     const csrf = await submit({ reference, email: EMAIL }, { csrf: false });
     expect(csrf.init.status).toBe(419);
-    expect(csrf.data.message).toBe(de('api.error.csrf'));
+    expect(csrf.data.message).toBe(de('auth.page.csrf'));
 
     const invalid = await submit({ reference: '!!', email: EMAIL });
     expect(invalid.init.status).toBe(422);
@@ -274,7 +274,7 @@ describe('guest.lookup action: the answers of each outcome', () => {
       init: { status?: number };
     };
     expect(res.init.status).toBe(419);
-    expect(res.data.message).toBe(de('api.error.csrf'));
+    expect(res.data.message).toBe(de('auth.page.csrf'));
   });
 });
 

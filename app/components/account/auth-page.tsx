@@ -3,14 +3,10 @@
  * `/konto/bestaetigen/:token`): a narrow column with the title, an intro, a card with the form (posting to the
  * page's action with `_csrf`) and links below.
  */
-import { Form, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { useHref, useT } from '../i18n-context.tsx';
+import { CsrfField } from '../ui/csrf-field.tsx';
 import { FormMessage } from './auth-fields.tsx';
-
-/** The page's CSRF token (root loader, DESIGN §4), for the hidden `_csrf` field of a form. */
-function useCsrfToken(): string {
-  return useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
-}
 
 /** A post form to the current page's action with `_csrf`, a form message and a submit button. */
 export function PageForm({
@@ -30,12 +26,11 @@ export function PageForm({
   children?: React.ReactNode;
   className?: string;
 }) {
-  const csrf = useCsrfToken();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && (!intent || navigation.formData?.get('intent') === intent);
   return (
     <Form method="post" className={className} noValidate data-page-form={name}>
-      <input type="hidden" name="_csrf" value={csrf} />
+      <CsrfField />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormMessage message={message} />
       {children}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { api } from '~/client/api.ts';
 import { SIGNED_OUT_EVENT } from '~/client/signout.ts';
 import { saveBillingAddress } from '../account/save-address.ts';
@@ -27,6 +27,7 @@ import { useCoupon } from './use-coupon.ts';
 import { useLivePrice } from './use-live-price.ts';
 import { useStepValidation } from './use-step-validation.ts';
 import { useHydrated } from '../widgets/use-hydrated.ts';
+import { CsrfField } from '../ui/csrf-field.tsx';
 import type { AppliedCoupon } from '~/domain/pricing.ts';
 
 /**
@@ -66,7 +67,6 @@ export function CheckoutPage({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const csrf = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const {
     state,
     dispatch,
@@ -146,7 +146,7 @@ export function CheckoutPage({
             {t(`checkout.step.${step}`)}
           </h2>
           <p className="mt-1 text-sm text-muted">{t(`checkout.step.${step}.intro`)}</p>
-          <input type="hidden" name="_csrf" value={csrf} />
+          <CsrfField />
           <input type="hidden" name="step" value={step} />
           <input type="hidden" name="idempotencyKey" value={form.idempotencyKey} />
           {conflict ? <ConflictNotice message={conflict} tariffsUrl={page.tariffsUrl} /> : null}

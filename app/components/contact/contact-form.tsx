@@ -5,7 +5,7 @@
  */
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Form, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { api } from '~/client/api.ts';
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -18,6 +18,7 @@ import {
 import { FormMessage } from '../account/auth-fields.tsx';
 import { useApiForm } from '../account/use-api-form.ts';
 import { useT } from '../i18n-context.tsx';
+import { CsrfField } from '../ui/csrf-field.tsx';
 import { FormField } from '../ui/form-field.tsx';
 
 /** What a refused no-JS post hands back: field messages, a form message and the values to refill. */
@@ -29,7 +30,6 @@ export type ContactFormState = {
 
 export function ContactForm({ refused, preset }: { refused?: ContactFormState; preset: Record<string, string> }) {
   const t = useT();
-  const csrf = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const navigation = useNavigation();
   const [sent, setSent] = useState<string | null>(null);
   // once the browser posts through the API, the answer of an earlier no-JS post is stale
@@ -62,7 +62,7 @@ export function ContactForm({ refused, preset }: { refused?: ContactFormState; p
       className="grid gap-5"
       data-contact-form
     >
-      <input type="hidden" name="_csrf" value={csrf} />
+      <CsrfField />
       {sent ? (
         <div
           role="status"

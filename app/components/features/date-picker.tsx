@@ -15,6 +15,9 @@ import './date-picker.css';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { applyRange, parseDay, pickDay, rangeFromValues, timesOf, type DayRange } from './date-range.ts';
 
+/** The calendar's month and weekday names and first weekday, per interface language. */
+const DAY_PICKER_LOCALES = { de, en: enGB };
+
 /** Props: the ids of the two inputs it fills, the earliest selectable local date-time; `iconOnly` for narrow forms. */
 export type DatePickerProps = { entryId: string; exitId: string; minDate?: string; iconOnly?: boolean };
 
@@ -143,7 +146,7 @@ export default function DatePicker({ entryId, exitId, minDate, iconOnly = false 
           </div>
           <DayPicker
             mode="range"
-            locale={locale === 'en' ? enGB : de}
+            locale={DAY_PICKER_LOCALES[locale]}
             weekStartsOn={1}
             numberOfMonths={months}
             defaultMonth={range?.from ?? minDay}

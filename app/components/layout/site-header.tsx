@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { otherLocale } from '~/domain/localized.ts';
 import { localePath } from '~/i18n.ts';
 import { AccountMenu, MobileNavToggle, useMobileNavOpen } from '../widgets/account-menu.tsx';
 import { useHref, useLocale, useT } from '../i18n-context.tsx';
@@ -22,7 +23,7 @@ export function SiteHeader({
   const href = useHref();
   const locale = useLocale();
   const location = useLocation();
-  const other = locale === 'de' ? 'en' : 'de';
+  const other = otherLocale(locale);
   const mobileNavOpen = useMobileNavOpen();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">

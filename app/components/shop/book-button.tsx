@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Form, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, useNavigate, useNavigation } from 'react-router';
 import { ApiError, api } from '~/client/api.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { useT } from '../i18n-context.tsx';
+import { CsrfField } from '../ui/csrf-field.tsx';
 
 /**
  * An offer's "book" button. With JavaScript it puts the tariff and stay in the cart through
@@ -28,7 +29,6 @@ export function BookButton({
   const navigation = useNavigation();
   const [error, setError] = useState<string | undefined>(actionError);
   const [busy, setBusy] = useState(false);
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const errorId = `offer-${offer.tariffId}-error`;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -57,7 +57,7 @@ export function BookButton({
       <input type="hidden" name="tariffId" value={offer.tariffId} />
       <input type="hidden" name="entryTime" value={entry} />
       <input type="hidden" name="exitTime" value={exit} />
-      <input type="hidden" name="_csrf" value={csrfToken} />
+      <CsrfField />
       <button
         type="submit"
         className="btn-primary w-full"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Form, useRouteLoaderData } from 'react-router';
+import { Form } from 'react-router';
 import { ApiError, api } from '~/client/api.ts';
 import { useT } from '../i18n-context.tsx';
+import { CsrfField } from '../ui/csrf-field.tsx';
 import { FormField } from '../ui/form-field.tsx';
 
 /**
@@ -11,7 +12,6 @@ import { FormField } from '../ui/form-field.tsx';
  */
 function LockedAirportForm({ airportId, result }: { airportId: number; result?: { ok: boolean; message: string } }) {
   const t = useT();
-  const csrfToken = useRouteLoaderData<{ csrfToken: string }>('root')?.csrfToken ?? '';
   const [state, setState] = useState<{ ok: boolean; message: string } | undefined>(result);
   const [busy, setBusy] = useState(false);
 
@@ -56,7 +56,7 @@ function LockedAirportForm({ airportId, result }: { airportId: number; result?: 
       <input type="hidden" name="intent" value="notify" />
       <input type="hidden" name="airportId" value={airportId} />
       <input type="hidden" name="airportStatus" value="locked" />
-      <input type="hidden" name="_csrf" value={csrfToken} />
+      <CsrfField />
       <FormField
         id="locked-email"
         label={t('locked.form.email')}

@@ -24,13 +24,10 @@ import {
   type ChangeAnswer,
 } from '~/services/reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
-import { csrfFailure, PRIVATE_HEADERS, readForm, refusal } from './form-kit.server.ts';
+import { PRIVATE_HEADERS, readPostedForm, refusal, type PageActionArgs } from './form-kit.server.ts';
 
 /** The travel fields the change form posts (the checkout's travel step). */
 const TRAVEL_FIELDS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const;
-
-/** What the page shows about managing the booking (the component's view type: one shape, two users). */
-export type ManageView = ManageBookingView;
 
 /** What a posted manage form answers: every field of the component's result is set. */
 export type ManageActionData = Required<ManageBookingResult>;
@@ -58,7 +55,7 @@ export async function manageView(
   app: ShopContext['app'],
   details: ReservationDetails,
   locale: Locale,
-): Promise<ManageView> {
+): Promise<ManageBookingView> {
   const t = translator(locale);
   const r = details.reservation;
   const state = manageState(details, app.now());
@@ -154,23 +151,19 @@ export function travelOfForm(form: FormData, values: Record<string, string>): Re
  * `cancel-quote` | `cancel-confirm`, the travel fields, `_csrf`, and for `change-confirm` the `idempotencyKey`
  * drawn with the quote. The caller has checked access (`accessibleReservation`); the services check it again.
  *
- * @returns {@link ManageActionData} (200), or the service's refusal (404, 409, 422) with its message, or 419.
- * Source: issue 12 (forms that work without JavaScript, two steps, refused after the free period).
+ * @returns {@link ManageActionData} (200), or the service's refusal (404, 409, 422) with its message, or the
+ *   kit's refusal of a bad token. Source: issue 12 (forms that work without JavaScript, two steps, refused
+ *   after the free period).
  */
-export async function manageAction(
-  shop: Pick<ShopContext, 'app' | 'session'>,
-  input: { request: Request; details: ReservationDetails; locale: Locale },
-) {
-  const { app, session } = shop;
-  const t = translator(input.locale);
-  const { form, values, csrfOk } = await readForm(input.request, session);
-  const intent = String(form.get('intent') ?? '');
-  if (!csrfOk) return csrfFailure(t, values, intent);
-  const reference = input.details.reservation.reference;
+export async function manageAction(args: PageActionArgs, details: ReservationDetails) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, session, form, values, intent, locale, t } = posted;
+  const reference = details.reservation.reference;
   const travel = travelOfForm(form, values);
   const empty = { intent, message: null, errors: {}, values, done: null, changeQuote: null, cancelQuote: null };
-  const ok = (result: Partial<ManageActionData>) =>
-    data<ManageActionData>({ ...empty, ...result }, { headers: PRIVATE_HEADERS });
+  const ok = (result: Partial<ManageActionData>, status = 200) =>
+    data<ManageActionData>({ ...empty, ...result }, { status, headers: PRIVATE_HEADERS });
   try {
     switch (intent) {
       case 'change-quote':
@@ -181,15 +174,14 @@ export async function manageAction(
           reference,
           body: confirm ? travel : { ...travel, dryRun: true },
           idempotencyKey: confirm ? String(form.get('idempotencyKey') ?? '') || undefined : undefined,
-          locale: input.locale,
+          locale,
         });
         if (answer.status !== 200) {
           // A replayed refusal (stored for the key): its message as first answered.
-          const message = (answer.body as { message?: string }).message ?? t('api.error.server');
-          return data<ManageActionData>({ ...empty, message }, { status: answer.status, headers: PRIVATE_HEADERS });
+          return ok({ message: (answer.body as { message?: string }).message ?? t('api.error.server') }, answer.status);
         }
         if (confirm) return ok({ done: 'changed', message: t('manage.change.done') });
-        return ok({ changeQuote: changeQuoteOf(answer.body.quote, input.locale, crypto.randomUUID()) });
+        return ok({ changeQuote: changeQuoteOf(answer.body.quote, locale, crypto.randomUUID()) });
       }
       case 'cancel-quote':
       case 'cancel-confirm': {
@@ -197,15 +189,12 @@ export async function manageAction(
         const answer = await submitCancel(app, { session, reference, body: { dryRun: !confirm } });
         if (confirm) return ok({ done: 'cancelled', message: t('manage.cancel.done') });
         if (!('quote' in answer.body)) throw new Error('a dry run answers a quote');
-        return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, input.locale) });
+        return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, locale) });
       }
       default:
-        return data<ManageActionData>(
-          { ...empty, message: t('validation.invalid') },
-          { status: 422, headers: PRIVATE_HEADERS },
-        );
+        return ok({ message: t('validation.invalid') }, 422);
     }
   } catch (error) {
-    return refusal(error, t, values, intent);
+    return refusal(error, posted);
   }
 }

@@ -7,12 +7,14 @@
 import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
 import type { DocumentFile } from '~/services/documents/reservation-documents.server.ts';
+import { BAD_TOKEN } from './form-kit.server.ts';
 
 /** The sentence of a refusal's status, in the back office's or the shop's words. */
 const MESSAGES: Record<number, string> = {
   403: 'admin.error.403.text',
   404: 'error.404.title',
-  419: 'auth.page.csrf',
+  // A bad token: the form kit's status and message (the kit owns that answer).
+  [BAD_TOKEN.status]: BAD_TOKEN.messageKey,
   429: 'api.error.rate_limited',
   503: 'api.error.unavailable',
 };

@@ -13,6 +13,7 @@ import { catalogueChanged } from '../cache-events.server.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, lockedAirportNotifications, type AirportStatus } from '#database/schema.ts';
+import { localized } from '~/domain/localized.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { deliverPendingMail, enqueueMail, shopInfo } from '../mail/mail.server.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -80,7 +81,7 @@ export async function setAirportStatus(
       const mail = renderAirportOpenMail(
         locale,
         {
-          airportName: locale === 'en' ? airport.nameEn : airport.nameDe,
+          airportName: localized(airport, 'name', locale),
           airportUrl: `${base}${localePath(locale, `/parkplatz/${airport.slug}`)}`,
           unsubscribeUrl: `${base}${localePath(locale, `/benachrichtigung/abmelden/${request.unsubscribeToken}`)}`,
         },

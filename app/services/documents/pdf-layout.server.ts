@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { intlLocale } from '~/domain/localized.ts';
 import type { Locale } from '~/i18n.ts';
 
 /** Points per millimetre. */
@@ -144,7 +145,7 @@ export class PdfLayout {
       bufferPages: true,
       autoFirstPage: true,
       margins,
-      lang: meta.locale === 'en' ? 'en-GB' : 'de-DE',
+      lang: intlLocale(meta.locale),
       displayTitle: true,
       info: {
         Title: meta.title,

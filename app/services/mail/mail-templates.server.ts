@@ -596,7 +596,8 @@ export function renderContactMails(
     [t('contact.mail.reference'), data.reference ?? t('reservation.none')],
     [t('contact.mail.name'), data.name],
     [t('contact.mail.email'), data.email],
-    ...(withLanguage ? ([[t('contact.mail.language'), data.locale === 'en' ? 'English' : 'Deutsch']] as Row[]) : []),
+    // the customer's language in its own name, whatever the mail's language
+    ...(withLanguage ? ([[t('contact.mail.language'), t(`contact.mail.language_${data.locale}`)]] as Row[]) : []),
   ];
   const shopSubject = de('contact.mail.shop_subject', {
     topic: data.topic.de,

@@ -19,6 +19,7 @@ import {
   type ReservationEventKind,
 } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { localized } from '~/domain/localized.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { stayDates } from '~/domain/stay.ts';
@@ -116,7 +117,7 @@ export async function startOnlinePayment(
       reference: r.reference,
       amountCents: r.totalCents,
       description: t('payment.line_item', {
-        airport: input.locale === 'en' ? details.airport.nameEn : details.airport.nameDe,
+        airport: localized(details.airport, 'name', input.locale),
         lot: details.lot.name,
         entry: formatLocalDateTime(r.entryLocal, input.locale),
         exit: formatLocalDateTime(r.exitLocal, input.locale),

@@ -1,0 +1,73 @@
+import { data } from 'react-router';
+import { useT } from '~/components/i18n-context.tsx';
+import { LinkActionPage } from '~/components/subscriptions/link-action-page.tsx';
+import { translator } from '~/i18n.server.ts';
+import { toLocale } from '~/i18n.ts';
+import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
+import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
+import type { Route } from './+types/unsubscribe';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
+
+/**
+ * The unsubscribe links of the shop's mails, one module for two routes (ids in app/routes.ts):
+ * - newsletter.unsubscribe (`/newsletter/abmelden/:token`): the link of every newsletter mail
+ *   (`unsubscribeNewsletter`);
+ * - airport-alert.unsubscribe (`/benachrichtigung/abmelden/:token`): the link of the mail that tells a visitor a
+ *   locked airport opened (SPEC §1; `unsubscribeAirportAlerts`).
+ * GET shows one button, the POST unsubscribes. Mail programs use the one-click endpoint of the `List-Unsubscribe`
+ * header instead (`server/unsubscribe.ts`, RFC 8058).
+ */
+const LISTS = {
+  newsletter: { texts: 'newsletter.unsubscribe', form: 'newsletter-unsubscribe' },
+  airport_alert: { texts: 'airport_alert.unsubscribe', form: 'airport-alert-unsubscribe' },
+} as const;
+
+/** The list a request's path unsubscribes from (`/newsletter/abmelden/…` or `/benachrichtigung/abmelden/…`). */
+function listOf(request: Request): keyof typeof LISTS {
+  return /\/newsletter\/abmelden\//.test(new URL(request.url).pathname) ? 'newsletter' : 'airport_alert';
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const list = listOf(request);
+  return data(
+    { list, title: translator(toLocale(params.lang))(`${LISTS[list].texts}.title`) },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+/** Checks `_csrf`, unsubscribes, and shows the outcome (404 for an unknown link). */
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, t } = posted;
+  const list = listOf(args.request);
+  const { texts } = LISTS[list];
+  // Only the action reaches the services (the texts above go to the browser too).
+  const unsubscribe = list === 'newsletter' ? unsubscribeNewsletter : unsubscribeAirportAlerts;
+  const known = await unsubscribe(app, { token: args.params.token });
+  const outcome = known
+    ? { ok: true, title: t(`${texts}.done_title`), message: t(`${texts}.done`) }
+    : { ok: false, title: t('newsletter.link_invalid_title'), message: t(`${texts}.invalid`) };
+  return data({ outcome, message: null }, { status: known ? 200 : 404, headers: PRIVATE_HEADERS });
+}
+
+export const headers = actionOrLoaderHeaders;
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { texts, form } = LISTS[loaderData.list];
+  return (
+    <LinkActionPage
+      name={form}
+      title={t(`${texts}.title`)}
+      intro={t(`${texts}.intro`)}
+      submit={t(`${texts}.submit`)}
+      outcome={actionData && 'outcome' in actionData ? actionData.outcome : null}
+      message={actionData?.message}
+    />
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+}
