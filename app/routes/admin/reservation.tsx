@@ -60,8 +60,9 @@ export async function action(args: Route.ActionArgs) {
   const { posted, refused } = await readPostedForm(args);
   if (refused) return refused;
   const { form, values, intent, locale, t } = posted;
+  const empty = { message: null, errors: {}, done: null, changeQuote: null, cancelQuote: null, resent: null };
   const answer = (result: ActionData, status = 200) =>
-    data<ActionData>({ intent, values, ...result }, { status, headers: PRIVATE_HEADERS });
+    data<ActionData>({ intent, values, ...empty, ...result }, { status, headers: PRIVATE_HEADERS });
   try {
     switch (intent) {
       case 'change-quote':
