@@ -9,7 +9,7 @@ import type { AdminReview, ReviewScope } from '~/domain/review-moderation.ts';
 export type ReviewFilter = { ratingId: string | null; hiddenOnly: boolean; page: number };
 
 /** A rating id's label: the shop's own, or the airport's IATA code and name. */
-export function useScopeLabel(scopes: ReviewScope[]) {
+function useScopeLabel(scopes: ReviewScope[]) {
   const t = useT();
   return (ratingId: string) => {
     const scope = scopes.find((s) => s.ratingId === ratingId);
