@@ -157,3 +157,40 @@ export function revenueByMonth(
   }
   return [...byMonth.values()];
 }
+
+/** A lot the actor may see, with its airport. */
+export type DashboardLot = {
+  id: number;
+  name: string;
+  operator: string;
+  airportId: number;
+  iata: string;
+  airportNameDe: string;
+  airportNameEn: string;
+  timeZone: string;
+};
+
+/** A new reservation in the dashboard's list. */
+export type DashboardReservation = {
+  reference: string;
+  status: string;
+  createdAt: Date;
+  entryLocal: string;
+  exitLocal: string;
+  totalCents: number;
+  lotName: string;
+  iata: string;
+};
+
+/** Everything the dashboard shows (`services/backoffice/admin-dashboard.server.ts` builds it). */
+export type Dashboard = {
+  /** the lots and airports the actor may choose from */
+  lots: DashboardLot[];
+  airports: { id: number; iata: string; nameDe: string; nameEn: string }[];
+  /** the filter applied (null: all in scope) */
+  filter: { airportId: number | null; lotId: number | null };
+  movements: (LotMovements & { lot: DashboardLot; today: LocalDate; tomorrow: LocalDate })[];
+  occupancy: OccupancyDay[];
+  revenue: MonthRevenue[];
+  latest: DashboardReservation[];
+};

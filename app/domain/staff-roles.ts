@@ -1,6 +1,6 @@
 /**
  * What each back-office role may do (issue 15 item 1, DESIGN §6 Staff). Pure rules: the guard
- * (`app/routes/admin/helpers/staff-guard.server.ts`, `server/api/admin.ts`) asks `can()` before any work, and the
+ * (`app/routes/admin/helpers/staff-guard.server.ts`, `server/api/admin/router.ts`) asks `can()` before any work, and the
  * services narrow an operator to its own company's lots with `operatorScope()`.
  */
 
@@ -79,3 +79,16 @@ export function operatorScope(actor: Pick<StaffActor, 'role' | 'operator'>): str
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 }
+
+/** A staff member as the staff page lists it (`services/backoffice/staff-auth.server.ts` reads it). */
+export type StaffListEntry = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  operator: string | null;
+  status: 'active' | 'invited' | 'disabled';
+  /** no password set yet: the invitation can be sent again */
+  canResend: boolean;
+  lastSignInAt: Date | null;
+};

@@ -24,7 +24,7 @@ import { ratingsRouter } from './ratings.ts';
 import { contactRouter } from './contact.ts';
 import { faqRouter } from './faq.ts';
 import { reservationsRouter } from './reservations.ts';
-import { adminApiRouter } from './admin.ts';
+import { adminApiRouter } from './admin/router.ts';
 
 /** Builds the `/api` router. */
 export function createApiRouter(ctx: AppContext): Router {

@@ -163,7 +163,9 @@ describe('arrival and departure', () => {
     await signIn();
     const inAnswer = (await mark('operatorA', 'check-in', ref)) as Response;
     expect(inAnswer.status).toBe(302);
-    expect(inAnswer.headers.get('Location')).toBe(`/admin/checkin?code=${ref}&done=checked_in`);
+    // back to the booking with the notice as the session flash (issue 32: no `?done=` query)
+    expect(inAnswer.headers.get('Location')).toBe(`/admin/checkin?code=${ref}`);
+    expect(session.get('flash')).toEqual({ type: 'success', message: 'Einfahrt erfasst.' });
     const again = (await mark('support', 'check-in', ref)) as { init: { status: number } };
     expect(again.init.status).toBe(409);
     expect((await find('operatorA', ref))[0].state).toBe('parked');
@@ -175,6 +177,7 @@ describe('arrival and departure', () => {
     expect(parked.overstay).toMatchObject({ extraDays: 2 });
     const outAnswer = (await mark('operatorA', 'check-out', ref)) as Response;
     expect(outAnswer.status).toBe(302);
+    expect(session.get('flash')).toEqual({ type: 'success', message: 'Ausfahrt erfasst.' });
     const [row] = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, ref));
     expect(row.status).toBe('completed');
     expect(row.checkedInAt?.toISOString()).toBe('2026-12-20T07:05:00.000Z');

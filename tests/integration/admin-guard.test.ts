@@ -10,7 +10,7 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
-import { adminApiRouter } from '../../server/api/admin.ts';
+import { adminApiRouter } from '../../server/api/admin/router.ts';
 import type { Session } from '../../server/session.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, routeContext, type TestApp } from './harness.ts';

@@ -296,7 +296,9 @@ describe('coupons', () => {
       }),
     );
     expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).headers.get('Location')).toBe('/admin/gutscheine?erledigt=created');
+    // back to the list with the notice as the session flash (issue 32: no `?erledigt=` query)
+    expect((answer as Response).headers.get('Location')).toBe('/admin/gutscheine');
+    expect(session.get('flash')).toEqual({ type: 'success', message: de('admin.coupons.done.created') });
     const [row] = await test.ctx.db.select().from(coupons).where(eq(coupons.code, 'HERBST-7'));
     expect(row).toMatchObject({ kind: 'fixed', value: 750, minDays: 2, usageLimit: 10, airportIds: [fra.id] });
     const [audit] = await auditRows('coupon.create');

@@ -1,24 +1,25 @@
 import { Form, NavLink } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { AdminFlash } from './admin-flash.tsx';
 
 /** One entry of the back office's navigation: the German path (the locale prefix is added) and its text key. */
 export type AdminNavItem = { path: string; label: string };
 
 /**
  * The back office's frame (issue 15): a bar with the navigation the role may use, who is signed in and the
- * sign-out; wraps on a tablet and a phone. Server-rendered; the sign-out is a plain form.
+ * sign-out, and the session flash above the page; wraps on a tablet and a phone. Server-rendered; the sign-out is a
+ * plain form.
  */
 export function AdminShell({
   nav,
   email,
   role,
-  csrfToken,
   children,
 }: {
   nav: AdminNavItem[];
   email: string;
   role: string;
-  csrfToken: string;
   children: React.ReactNode;
 }) {
   const t = useT();
@@ -55,7 +56,7 @@ export function AdminShell({
               {t('admin.signed_in_as', { email, role: t(`admin.role.${role}`) })}
             </span>
             <Form method="post" action={href('/admin/abmelden')} reloadDocument>
-              <input type="hidden" name="_csrf" value={csrfToken} />
+              <CsrfField />
               <button type="submit" className="min-h-11 rounded border border-white/40 px-3 hover:bg-white/10">
                 {t('admin.sign_out')}
               </button>
@@ -64,6 +65,7 @@ export function AdminShell({
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        <AdminFlash />
         {children}
       </main>
     </div>

@@ -3,8 +3,10 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { auditChanges } from '~/domain/staff-auth.ts';
 import { shopContext } from '~/router-context.ts';
 import { auditEntities, listAudit } from '~/services/backoffice/audit-log.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/audit';
+import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
+import { intlLocale } from '~/domain/localized.ts';
 
 /** Rows per page of the audit log. */
 const PAGE_SIZE = 50;
@@ -35,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     changes: auditChanges(r.before, r.after),
   }));
   const older = rows.length > PAGE_SIZE ? page[page.length - 1].id : null;
-  return data({ rows: page, entities, entity, older, paged: !!params.get('vor') }, { headers: ADMIN_HEADERS });
+  return data({ rows: page, entities, entity, older, paged: !!params.get('vor') }, { headers: PRIVATE_HEADERS });
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
@@ -43,7 +45,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const href = useHref();
   const locale = useLocale();
   const { rows, entities, entity, older, paged } = loaderData;
-  const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'de-DE', {
+  const format = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
     timeStyle: 'medium',
     timeZone: 'Europe/Berlin',

@@ -4,14 +4,19 @@ import { failureOf } from '~/components/admin/catalogue/failure.ts';
 import { Notice } from '~/components/admin/catalogue/parts.tsx';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { can } from '~/domain/staff-roles.ts';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { findCatalogueAirport, updateAirportComment } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueRefusal, savedMessage, savedRedirect } from './helpers/admin-catalogue.server.ts';
-import { csrfFailure, readForm } from '../helpers/form-kit.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from '../helpers/form-kit.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/catalogue-airport';
+import { localized } from '~/domain/localized.ts';
 
 /**
  * admin.catalogue.airport (`/admin/katalog/:airport`, issue 15 item 5): an airport's lots and tariffs (an
@@ -21,43 +26,36 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args, 'capacity');
   const { app } = args.context.get(shopContext);
   const airport = await findCatalogueAirport(app.db, actor, args.params.airport);
-  if (!airport) throw data(null, { status: 404, headers: ADMIN_HEADERS });
-  const t = translator(toLocale(args.params.lang));
-  return data(
-    { airport, canEdit: can(actor, 'airports'), saved: savedMessage(args.request, t) },
-    { headers: ADMIN_HEADERS },
-  );
+  if (!airport) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ airport, canEdit: can(actor, 'airports') }, { headers: PRIVATE_HEADERS });
 }
 
 /** Saves the airport's notice in German and English (admin). */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, 'airports');
-  const { app, session } = args.context.get(shopContext);
-  const t = translator(toLocale(args.params.lang));
-  const { values, csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) return csrfFailure(t, values, 'comment');
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, values } = posted;
   try {
     await updateAirportComment(app, actor, {
       slug: args.params.airport,
       commentDe: values.commentDe ?? '',
       commentEn: values.commentEn ?? '',
     });
-    return savedRedirect(args.request, 'comment');
+    return await savedRedirect(posted, thisPage(args.request), 'admin.catalogue.saved.comment', undefined, false);
   } catch (error) {
-    return catalogueRefusal(error, t, { intent: 'comment', values });
+    return refusal(error, { ...posted, intent: 'comment' }, { notFound: 'page', extra: catalogueExtra(posted.t) });
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function AdminCatalogueAirport({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
   const locale = useLocale();
-  const { airport, canEdit, saved } = loaderData;
-  const name = locale === 'en' ? airport.nameEn : airport.nameDe;
+  const { airport, canEdit } = loaderData;
+  const name = localized(airport, 'name', locale);
   const failure = failureOf(actionData);
   return (
     <section>
@@ -68,7 +66,6 @@ export default function AdminCatalogueAirport({ loaderData, actionData }: Route.
       <h1 className="text-2xl font-semibold">
         {name} ({airport.iata}) · {t(`admin.catalogue.status.${airport.status}`)}
       </h1>
-      {saved && <Notice tone="ok" message={saved} />}
       {failure?.message && <Notice tone="error" message={failure.message} />}
       {canEdit && (
         <>

@@ -5,15 +5,20 @@ import { Notice } from '~/components/admin/catalogue/parts.tsx';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-view.ts';
 import { addDaysToDate, parseLocalDate } from '~/domain/local-time.ts';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { loadCapacity, setCapacityRange } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueRefusal, savedMessage, savedRedirect } from './helpers/admin-catalogue.server.ts';
-import { csrfFailure, readForm } from '../helpers/form-kit.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from '../helpers/form-kit.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-capacity';
+import { localized } from '~/domain/localized.ts';
 
 /**
  * admin.catalogue.capacity (`/admin/katalog/tarif/:tariffId/kapazitaet`, issue 15 item 5): a tariff's daily
@@ -26,20 +31,18 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseRowId(args.params.tariffId);
   const from = parseLocalDate(new URL(args.request.url).searchParams.get('von') ?? '');
   const capacity = id === null ? null : await loadCapacity(app.db, actor, id, app.now(), from);
-  if (!capacity) throw data(null, { status: 404, headers: ADMIN_HEADERS });
-  const t = translator(toLocale(args.params.lang));
-  return data({ ...capacity, saved: savedMessage(args.request, t) }, { headers: ADMIN_HEADERS });
+  if (!capacity) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return data(capacity, { headers: PRIVATE_HEADERS });
 }
 
 /** Sets the capacity of `from`..`to` (`mode` `set` with `capacity`, `blackout`, `reset`). */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, 'capacity');
-  const { app, session } = args.context.get(shopContext);
-  const t = translator(toLocale(args.params.lang));
-  const { values, csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) return csrfFailure(t, values, 'capacity');
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, values } = posted;
   const tariffId = parseRowId(args.params.tariffId);
-  if (tariffId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+  if (tariffId === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   try {
     const count = await setCapacityRange(app, actor, tariffId, {
       from: values.from ?? '',
@@ -47,23 +50,21 @@ export async function action(args: Route.ActionArgs) {
       mode: values.mode ?? '',
       capacity: values.capacity ?? '',
     });
-    return savedRedirect(args.request, 'capacity', count);
+    return await savedRedirect(posted, thisPage(args.request), 'admin.catalogue.saved.capacity', { count }, false);
   } catch (error) {
-    return catalogueRefusal(error, t, { intent: 'capacity', values });
+    return refusal(error, { ...posted, intent: 'capacity' }, { notFound: 'page', extra: catalogueExtra(posted.t) });
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function AdminCatalogueCapacity({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
   const locale = useLocale();
-  const { tariff, lot, days, from, today, saved } = loaderData;
+  const { tariff, lot, days, from, today } = loaderData;
   const failure = failureOf(actionData);
-  const name = locale === 'en' ? tariff.nameEn : tariff.nameDe;
+  const name = localized(tariff, 'name', locale);
   const base = href(`/admin/katalog/tarif/${tariff.id}/kapazitaet`);
   return (
     <section>
@@ -81,7 +82,6 @@ export default function AdminCatalogueCapacity({ loaderData, actionData }: Route
         {lot.name} · {t('admin.catalogue.capacity.default', { capacity: tariff.capacity })}
       </p>
       <p className="mt-2 max-w-prose text-sm text-muted">{t('admin.catalogue.capacity.intro')}</p>
-      {saved && <Notice tone="ok" message={saved} />}
       {failure?.message && <Notice tone="error" message={failure.message} lines={failure.conflicts} />}
       <h2 className="mt-6 text-xl font-semibold">{t('admin.catalogue.capacity.change')}</h2>
       <CapacityForm today={today} values={failure?.values} errors={failure?.errors} />

@@ -4,8 +4,6 @@ import { Notice } from '~/components/admin/catalogue/parts.tsx';
 import { PriceListForm } from '~/components/admin/catalogue/price-list-form.tsx';
 import { TariffForm } from '~/components/admin/catalogue/tariff-form.tsx';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import {
   deleteSeason,
@@ -13,11 +11,18 @@ import {
   savePriceList,
   updateTariff,
 } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueRefusal, savedMessage, savedRedirect } from './helpers/admin-catalogue.server.ts';
-import { csrfFailure, readForm } from '../helpers/form-kit.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from '../helpers/form-kit.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-tariff';
+import { localized } from '~/domain/localized.ts';
 
 /**
  * admin.catalogue.tariff (`/admin/katalog/tarif/:tariffId`, issue 15 item 5): a tariff's main fields and its
@@ -29,28 +34,27 @@ export async function loader(args: Route.LoaderArgs) {
   const { app } = args.context.get(shopContext);
   const id = parseRowId(args.params.tariffId);
   const tariff = id === null ? null : await findStaffTariff(app.db, actor, id);
-  if (!tariff) throw data(null, { status: 404, headers: ADMIN_HEADERS });
-  const t = translator(toLocale(args.params.lang));
-  return data({ ...tariff, saved: savedMessage(args.request, t) }, { headers: ADMIN_HEADERS });
+  if (!tariff) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  return data(tariff, { headers: PRIVATE_HEADERS });
 }
 
 /** `intent` `tariff` (main fields), `price_list` (save a list, or add a season without `listId`), `delete_season`. */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, 'prices');
-  const { app, session } = args.context.get(shopContext);
-  const t = translator(toLocale(args.params.lang));
-  const { form, values, csrfOk } = await readForm(args.request, session);
-  const intent = values.intent ?? '';
-  if (!csrfOk) return csrfFailure(t, values, intent);
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, form, values, intent } = posted;
+  const saved = (what: string) =>
+    savedRedirect(posted, thisPage(args.request), `admin.catalogue.saved.${what}`, undefined, false);
   const tariffId = parseRowId(args.params.tariffId);
-  if (tariffId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+  if (tariffId === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const listId = values.listId ? parseRowId(values.listId) : null;
-  if (values.listId && listId === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+  if (values.listId && listId === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const cells = form.getAll('dayPrices').map((cell) => (typeof cell === 'string' ? cell : ''));
   try {
     if (intent === 'tariff') {
       await updateTariff(app, actor, tariffId, values);
-      return savedRedirect(args.request, 'tariff');
+      return await saved('tariff');
     }
     if (intent === 'price_list') {
       await savePriceList(app, actor, tariffId, listId, {
@@ -60,32 +64,31 @@ export async function action(args: Route.ActionArgs) {
         validFrom: values.validFrom ?? '',
         validTo: values.validTo ?? '',
       });
-      return savedRedirect(args.request, listId === null ? 'season_added' : 'price_list');
+      return await saved(listId === null ? 'season_added' : 'price_list');
     }
     if (intent === 'delete_season' && listId !== null) {
       await deleteSeason(app, actor, tariffId, listId);
-      return savedRedirect(args.request, 'season_deleted');
+      return await saved('season_deleted');
     }
-    throw data(null, { status: 400, headers: ADMIN_HEADERS });
+    throw data(null, { status: 400, headers: PRIVATE_HEADERS });
   } catch (error) {
-    return catalogueRefusal(error, t, { intent, listId: values.listId ?? null, values, cells });
+    const extra = catalogueExtra(posted.t, { listId: values.listId ?? null, cells });
+    return refusal(error, posted, { notFound: 'page', extra });
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 export default function AdminCatalogueTariff({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
   const locale = useLocale();
-  const { tariff, lot, airport, priceLists, saved } = loaderData;
+  const { tariff, lot, airport, priceLists } = loaderData;
   const failure = failureOf(actionData);
   const formFailure = (intent: string, listId: string | null) =>
     failure && failure.intent === intent && failure.listId === listId ? failure : null;
-  const name = locale === 'en' ? tariff.nameEn : tariff.nameDe;
-  const airportName = locale === 'en' ? airport.nameEn : airport.nameDe;
+  const name = localized(tariff, 'name', locale);
+  const airportName = localized(airport, 'name', locale);
   return (
     <section>
       <title>{t('admin.meta.title', { page: name })}</title>
@@ -102,7 +105,6 @@ export default function AdminCatalogueTariff({ loaderData, actionData }: Route.C
           {t('admin.catalogue.edit_capacity')}
         </a>
       </p>
-      {saved && <Notice tone="ok" message={saved} />}
       {failure?.message && <Notice tone="error" message={failure.message} />}
       <h2 className="mt-6 text-xl font-semibold">{t('admin.catalogue.tariff.main')}</h2>
       <TariffForm

@@ -4,20 +4,21 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { shopContext } from '~/router-context.ts';
 import { CouponAdminError, loadCouponUses } from '~/services/backoffice/admin-coupons.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/coupon-uses';
+import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 
 /** admin.coupons.show (`/admin/gutscheine/:id`, issue 15 item 6): the reservations that used a coupon. */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'coupons');
   const { app } = args.context.get(shopContext);
   const id = parseRowId(args.params.id);
-  if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+  if (id === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   try {
-    return data(await loadCouponUses(app.db, id), { headers: ADMIN_HEADERS });
+    return data(await loadCouponUses(app.db, id), { headers: PRIVATE_HEADERS });
   } catch (error) {
-    if (error instanceof CouponAdminError) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof CouponAdminError) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
     throw error;
   }
 }

@@ -3,14 +3,14 @@ import { AdminTexts } from '~/components/admin/admin-texts.tsx';
 import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
 import { TextInput } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { confirmTotpEnrolment, startTotpEnrolment } from '~/services/backoffice/staff-auth.server.ts';
 import { confirmSecondFactor } from '~/services/backoffice/staff-session.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { nextTarget, withNext } from './helpers/sign-in-flow.server.ts';
-import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
+import { adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/enrol';
 
 /**
@@ -23,9 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = toLocale(args.params.lang);
   const next = nextTarget(new URL(args.request.url).searchParams.get('next'), locale);
   const state = await staffSessionOf(args);
-  if (!state) throw redirect(adminSignInPath(locale), { headers: ADMIN_HEADERS });
+  if (!state) throw redirect(adminSignInPath(locale), { headers: PRIVATE_HEADERS });
   if (state.totpEnrolled && !state.secondFactor) {
-    throw redirect(withNext(localePath(locale, '/admin/anmelden/code'), next, locale), { headers: ADMIN_HEADERS });
+    throw redirect(withNext(localePath(locale, '/admin/anmelden/code'), next, locale), { headers: PRIVATE_HEADERS });
   }
   const enrolment = state.totpEnrolled ? null : await startTotpEnrolment(app.db, state.actor.staffId);
   return data(
@@ -35,28 +35,26 @@ export async function loader(args: Route.LoaderArgs) {
       enrolment: enrolment && { secret: enrolment.secret, qrSvg: enrolment.qrSvg },
       dictionary: ADMIN_DICTIONARIES[locale],
     },
-    { headers: ADMIN_HEADERS },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
 /** Checks `_csrf` and a code of the new secret; enrols, completes the session and shows the recovery codes once. */
 export async function action(args: Route.ActionArgs) {
-  const { app, session } = args.context.get(shopContext);
-  const locale = toLocale(args.params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, form, locale } = posted;
   const state = await staffSessionOf(args);
-  if (!state) throw redirect(adminSignInPath(locale), { status: 303, headers: ADMIN_HEADERS });
+  if (!state) throw redirect(adminSignInPath(locale), { status: 303, headers: PRIVATE_HEADERS });
   try {
     const codes = await confirmTotpEnrolment(app, {
       staffId: state.actor.staffId,
       code: String(form.get('code') ?? ''),
     });
     await confirmSecondFactor(app.db, state.id, app.now());
-    return data({ recoveryCodes: codes }, { headers: ADMIN_HEADERS });
+    return data({ recoveryCodes: codes }, { headers: PRIVATE_HEADERS });
   } catch (error) {
-    return refusal(error, t, { code: '' });
+    return refusal(error, posted, { values: { code: '' } });
   }
 }
 

@@ -3,13 +3,12 @@ import { AdminTexts } from '~/components/admin/admin-texts.tsx';
 import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx';
 import { NewPasswordFields } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { acceptInvite, inviteLinkMember } from '~/services/backoffice/staff-auth.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { continueToEnrolment } from './helpers/sign-in-flow.server.ts';
-import { ADMIN_HEADERS } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/invite';
 
 /** admin.invite (`/admin/einladung/:token`): an invited member sets a password (link valid 7 days, once). */
@@ -19,25 +18,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const member = await inviteLinkMember(app.db, params.token, app.now());
   return data(
     { email: member?.email ?? null, dictionary: ADMIN_DICTIONARIES[locale] },
-    { status: member ? 200 : 404, headers: ADMIN_HEADERS },
+    { status: member ? 200 : 404, headers: PRIVATE_HEADERS },
   );
 }
 
 /** Checks `_csrf`, sets the password (link used up, audited), then on to the TOTP enrolment. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, form, locale } = posted;
   try {
     const member = await acceptInvite(app, {
-      token: params.token,
+      token: args.params.token,
       body: { password: form.get('password') ?? '', passwordConfirmation: form.get('passwordConfirmation') ?? '' },
     });
     return await continueToEnrolment(app, member.id, locale);
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

@@ -5,8 +5,8 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { can, type StaffPermission } from '~/domain/staff-roles.ts';
 import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/layout';
 
 /** The back office's areas in navigation order, each behind its permission (DESIGN §6 Staff, issue 15). */
@@ -25,7 +25,6 @@ const NAV: { path: string; label: string; permission: StaffPermission }[] = [
 /** Every `/admin` page below the sign-in: a staff session with its second factor, else to the sign-in. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args);
-  const { session } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
   const nav: AdminNavItem[] = NAV.filter((item) => can(actor, item.permission)).map(({ path, label }) => ({
     path,
@@ -35,10 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
     {
       actor,
       nav,
-      csrfToken: session.csrfToken,
       dictionary: ADMIN_DICTIONARIES[locale],
     },
-    { headers: ADMIN_HEADERS },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -47,10 +45,10 @@ export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { actor, nav, csrfToken, dictionary } = loaderData;
+  const { actor, nav, dictionary } = loaderData;
   return (
     <AdminTexts dictionary={dictionary}>
-      <AdminShell nav={nav} email={actor.email} role={actor.role} csrfToken={csrfToken}>
+      <AdminShell nav={nav} email={actor.email} role={actor.role}>
         <Outlet />
       </AdminShell>
     </AdminTexts>
@@ -65,7 +63,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!layout) return content;
   return (
     <AdminTexts dictionary={layout.dictionary}>
-      <AdminShell nav={layout.nav} email={layout.actor.email} role={layout.actor.role} csrfToken={layout.csrfToken}>
+      <AdminShell nav={layout.nav} email={layout.actor.email} role={layout.actor.role}>
         <AdminError status={status} />
       </AdminShell>
     </AdminTexts>

@@ -1,15 +1,20 @@
-import { data, Form, redirect, useRouteLoaderData } from 'react-router';
+import { data, Form } from 'react-router';
 import { formatInstant } from '~/components/admin/admin-format.ts';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
-import { localePath } from '~/i18n.ts';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import { shopContext } from '~/router-context.ts';
 import { isMailStatus, MAIL_STATUSES } from '~/domain/mail-status.ts';
 import { listMails, MAIL_PAGE_SIZE, retryMail } from '~/services/backoffice/admin-mails.server.ts';
-import { adminRefusal, startAdminAction } from './helpers/admin-form.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/mails';
-import type { loader as layoutLoader } from './layout.tsx';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from '../helpers/form-kit.server.ts';
 
 /**
  * admin.mails (`/admin/mails`, issue 15 item 8, admin and support): the outbox newest first (`?status=`,
@@ -28,36 +33,35 @@ export async function loader(args: Route.LoaderArgs) {
       ...list,
       status,
       nextBefore: list.mails.length === MAIL_PAGE_SIZE ? list.mails.at(-1)!.id : null,
-      retried: params.get('erledigt') === 'retried',
     },
-    { headers: ADMIN_HEADERS },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
 /** Retries a failed mail (`intent=retry`, `mailId`). */
 export async function action(args: Route.ActionArgs) {
-  const { actor, app, values, intent, t, locale, failure } = await startAdminAction(args, 'mails');
-  if (failure) return failure;
+  const actor = await requireStaff(args, 'mails');
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, values, intent, t } = posted;
   try {
     if (intent === 'retry') {
       const id = parseRowId(values.mailId);
-      if (id === null) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+      if (id === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
       await retryMail(app, actor, id, app.now());
-      const status = isMailStatus(values.status) ? `&status=${values.status}` : '';
-      return redirect(`${localePath(locale, '/admin/mails')}?erledigt=retried${status}`, { headers: ADMIN_HEADERS });
+      const status = isMailStatus(values.status) ? `?status=${values.status}` : '';
+      return await savedRedirect(posted, `/admin/mails${status}`, 'admin.mails.done.retried');
     }
     return data(
       { intent, errors: {}, message: t('validation.invalid'), values },
-      { status: 400, headers: ADMIN_HEADERS },
+      { status: 400, headers: PRIVATE_HEADERS },
     );
   } catch (error) {
-    return adminRefusal(error, t, intent, values);
+    return refusal(error, posted, { notFound: 'page' });
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return [...actionHeaders].length ? actionHeaders : loaderHeaders;
-}
+export const headers = actionOrLoaderHeaders;
 
 const STATUS_STYLE: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -69,8 +73,6 @@ export default function AdminMails({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   const locale = useLocale();
   const href = useHref();
-  const layout = useRouteLoaderData<typeof layoutLoader>('admin');
-  const csrf = layout?.csrfToken ?? '';
   const { mails, counts, status } = loaderData;
   const link = (s: string | null) => href(`/admin/mails${s ? `?status=${s}` : ''}`);
   return (
@@ -78,11 +80,6 @@ export default function AdminMails({ loaderData, actionData }: Route.ComponentPr
       <title>{t('admin.meta.title', { page: t('admin.mails.title') })}</title>
       <h1 className="text-2xl font-semibold">{t('admin.mails.title')}</h1>
       <p className="mt-1 text-sm text-muted">{t('admin.mails.privacy')}</p>
-      {loaderData.retried && (
-        <p role="status" className="mt-3 rounded border border-green-700 bg-green-50 p-3 text-green-900">
-          {t('admin.mails.done.retried')}
-        </p>
-      )}
       {actionData?.message && (
         <p role="alert" className="mt-3 rounded border border-red-700 bg-red-50 p-3 text-red-900">
           {actionData.message}
@@ -159,7 +156,7 @@ export default function AdminMails({ loaderData, actionData }: Route.ComponentPr
               </dl>
               {m.status === 'failed' && (
                 <Form method="post" className="mt-3">
-                  <input type="hidden" name="_csrf" value={csrf} />
+                  <CsrfField />
                   <input type="hidden" name="mailId" value={m.id} />
                   <input type="hidden" name="status" value={status ?? ''} />
                   <button type="submit" name="intent" value="retry" className="btn-primary min-h-11">

@@ -4,8 +4,9 @@ import { shopContext } from '~/router-context.ts';
 import { staffReservation } from '~/services/backoffice/admin-reservations.server.ts';
 import { reservationDocumentFile } from '~/services/documents/reservation-documents.server.ts';
 import { documentAnswer, withTextRefusals } from '../helpers/resource-route.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation-download';
+import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 
 /**
  * admin.reservation.download (`/admin/reservierungen/:reference/dokumente/:file`): the documents of a reservation
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   return withTextRefusals(locale, async () => {
     const actor = await requireStaff(args, 'reservations');
     const { app } = args.context.get(shopContext);
-    const notFound = () => data(null, { status: 404, headers: ADMIN_HEADERS });
+    const notFound = () => data(null, { status: 404, headers: PRIVATE_HEADERS });
     const details = await staffReservation(app.db, actor, args.params.reference).catch(() => {
       throw notFound();
     });
@@ -28,6 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
       baseUrl: app.env.PUBLIC_URL,
     });
     if (!file) throw notFound();
-    return documentAnswer(file, ADMIN_HEADERS);
+    return documentAnswer(file, PRIVATE_HEADERS);
   });
 }

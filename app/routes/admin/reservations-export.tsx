@@ -1,10 +1,12 @@
 import { parseReservationFilter } from '~/domain/reservation-search.ts';
+import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { exportReservationsCsv } from '~/services/backoffice/admin-reservations.server.ts';
 import { withTextRefusals } from '../helpers/resource-route.server.ts';
-import { ADMIN_HEADERS, requireStaff } from './helpers/staff-guard.server.ts';
+import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservations-export';
+import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 
 /**
  * admin.reservations.export (`/admin/reservierungen/export.csv`, issue 15 item 3): the CSV file of the list's
@@ -19,11 +21,11 @@ export async function loader(args: Route.LoaderArgs) {
     const { filter } = parseReservationFilter(new URL(args.request.url).searchParams);
     const { csv } = await exportReservationsCsv(app.db, actor, filter, locale);
     const day = app.now().toISOString().slice(0, 10);
-    const name = locale === 'en' ? `reservations-${day}.csv` : `reservierungen-${day}.csv`;
+    const name = translator(locale)('admin.reservations.export_file', { day });
     return new Response(csv, {
       status: 200,
       headers: {
-        ...ADMIN_HEADERS,
+        ...PRIVATE_HEADERS,
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,
       },

@@ -3,14 +3,13 @@ import { AdminTexts } from '~/components/admin/admin-texts.tsx';
 import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx';
 import { TextInput } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { verifySecondFactor } from '~/services/backoffice/staff-auth.server.ts';
 import { confirmSecondFactor } from '~/services/backoffice/staff-session.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { nextTarget, withNext } from './helpers/sign-in-flow.server.ts';
-import { ADMIN_HEADERS, adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
+import { adminSignInPath, staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/second-factor';
 
 /** Where a session of this step belongs: sign-in (none), enrolment (no TOTP yet), the page (done), or here (null). */
@@ -29,28 +28,26 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = toLocale(args.params.lang);
   const next = nextTarget(new URL(args.request.url).searchParams.get('next'), locale);
   const where = await misplaced(args, next);
-  if (where.redirect) throw redirect(where.redirect, { headers: ADMIN_HEADERS });
-  return data({ next, dictionary: ADMIN_DICTIONARIES[locale] }, { headers: ADMIN_HEADERS });
+  if (where.redirect) throw redirect(where.redirect, { headers: PRIVATE_HEADERS });
+  return data({ next, dictionary: ADMIN_DICTIONARIES[locale] }, { headers: PRIVATE_HEADERS });
 }
 
 /** Checks `_csrf` and the code (replays and failures refused, failures limited), then completes the session. */
 export async function action(args: Route.ActionArgs) {
-  const { app, session } = args.context.get(shopContext);
-  const locale = toLocale(args.params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, form, values, locale } = posted;
   const next = nextTarget(form.get('next'), locale);
   const where = await misplaced(args, next);
   if (where.redirect !== undefined || !where.state) {
-    throw redirect(where.redirect ?? '/admin', { status: 303, headers: ADMIN_HEADERS });
+    throw redirect(where.redirect ?? '/admin', { status: 303, headers: PRIVATE_HEADERS });
   }
   try {
     await verifySecondFactor(app, { staffId: where.state.actor.staffId, code: String(form.get('code') ?? '') });
     await confirmSecondFactor(app.db, where.state.id, app.now());
-    return redirect(next, { status: 303, headers: ADMIN_HEADERS });
+    return redirect(next, { status: 303, headers: PRIVATE_HEADERS });
   } catch (error) {
-    return refusal(error, t, { ...values, code: '' });
+    return refusal(error, posted, { values: { ...values, code: '' } });
   }
 }
 

@@ -3,13 +3,12 @@ import { AdminTexts } from '~/components/admin/admin-texts.tsx';
 import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
 import { NewPasswordFields, TextInput } from '~/components/account/auth-fields.tsx';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { completeSetup, setupLinkValid } from '~/services/backoffice/staff-auth.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { continueToEnrolment } from './helpers/sign-in-flow.server.ts';
-import { ADMIN_HEADERS } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/setup';
 
 /**
@@ -20,25 +19,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { app } = context.get(shopContext);
   const locale = toLocale(params.lang);
   const valid = await setupLinkValid(app.db, params.token, app.now());
-  return data({ valid, dictionary: ADMIN_DICTIONARIES[locale] }, { status: valid ? 200 : 404, headers: ADMIN_HEADERS });
+  return data(
+    { valid, dictionary: ADMIN_DICTIONARIES[locale] },
+    { status: valid ? 200 : 404, headers: PRIVATE_HEADERS },
+  );
 }
 
 /** Checks `_csrf`, creates the first admin (link used up, audited), then on to the TOTP enrolment. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+export async function action(args: Route.ActionArgs) {
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, form, locale } = posted;
   try {
     const admin = await completeSetup(app, {
-      token: params.token,
+      token: args.params.token,
       body: Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')),
       dataDir: app.env.DATA_DIR,
     });
     return await continueToEnrolment(app, admin.id, locale);
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

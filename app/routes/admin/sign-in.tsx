@@ -3,14 +3,13 @@ import { AdminTexts } from '~/components/admin/admin-texts.tsx';
 import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
 import { SignInFields } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { ADMIN_DICTIONARIES, translator } from '~/i18n.server.ts';
+import { ADMIN_DICTIONARIES } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { checkStaffPassword } from '~/services/backoffice/staff-auth.server.ts';
 import { createStaffSession, endStaffSession } from '~/services/backoffice/staff-session.server.ts';
-import { actionOrLoaderHeaders, csrfFailure, readForm, refusal } from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { nextTarget, redirectWithStaffCookie, withNext } from './helpers/sign-in-flow.server.ts';
-import { ADMIN_HEADERS, staffSessionOf } from './helpers/staff-guard.server.ts';
+import { staffSessionOf } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/sign-in';
 
 /** admin.signin (`/admin/anmelden?next=`): e-mail and password; a signed-in member goes on at once. */
@@ -18,8 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = toLocale(args.params.lang);
   const next = nextTarget(new URL(args.request.url).searchParams.get('next'), locale);
   const state = await staffSessionOf(args);
-  if (state?.secondFactor) throw redirect(next, { headers: ADMIN_HEADERS });
-  return data({ next, dictionary: ADMIN_DICTIONARIES[locale] }, { headers: ADMIN_HEADERS });
+  if (state?.secondFactor) throw redirect(next, { headers: PRIVATE_HEADERS });
+  return data({ next, dictionary: ADMIN_DICTIONARIES[locale] }, { headers: PRIVATE_HEADERS });
 }
 
 /**
@@ -27,11 +26,9 @@ export async function loader(args: Route.LoaderArgs) {
  * factor and sends it on to the code (or to the TOTP enrolment when none is set up yet).
  */
 export async function action(args: Route.ActionArgs) {
-  const { app, session, clientIp } = args.context.get(shopContext);
-  const locale = toLocale(args.params.lang);
-  const t = translator(locale);
-  const { form, values, csrfOk } = await readForm(args.request, session);
-  if (!csrfOk) return csrfFailure(t, values);
+  const { posted, refused } = await readPostedForm(args);
+  if (refused) return refused;
+  const { app, clientIp, form, locale } = posted;
   const next = nextTarget(form.get('next'), locale);
   try {
     const member = await checkStaffPassword(app, {
@@ -44,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
     const step = member.totpEnabledAt ? '/admin/anmelden/code' : '/admin/anmelden/einrichten';
     return redirectWithStaffCookie(withNext(localePath(locale, step), next, locale), token, app.env.COOKIE_SECURE);
   } catch (error) {
-    return refusal(error, t, values);
+    return refusal(error, posted);
   }
 }
 

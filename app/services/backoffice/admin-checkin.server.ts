@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { parkingLots, priceLists, reservationEvents, reservations, type ReservationStatus } from '#database/schema.ts';
+import type { CheckinState, CheckinView } from '~/domain/checkin-card.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
@@ -32,31 +33,8 @@ import type { ServiceContext } from '../service-context.ts';
  */
 class CheckinError extends RequestError {}
 
-/** Where the car is: not yet arrived, parked, gone; or a booking that cannot be checked in. */
-type CheckinState = 'arriving' | 'parked' | 'left' | 'cancelled' | 'unpaid';
-
-/** A booking as the barrier's tablet shows it. */
-export type CheckinCard = {
-  reference: string;
-  status: ReservationStatus;
-  state: CheckinState;
-  stateLabel: string;
-  name: string;
-  licensePlate: string;
-  airport: string;
-  lot: string;
-  tariff: string;
-  entry: string;
-  exit: string;
-  persons: number;
-  childSeats: number;
-  bulky: string[];
-  flights: string;
-  checkedIn: string | null;
-  checkedOut: string | null;
-  /** the overstay now (parked) or at the departure (left); null before the arrival */
-  overstay: (Overstay & { amount: string }) | null;
-};
+/** A booking as the barrier's tablet shows it (the view of `~/domain/checkin-card.ts`, its status typed). */
+export type CheckinCard = CheckinView & { status: ReservationStatus };
 
 /** Most bookings a plate search lists. */
 const PLATE_MATCHES = 10;

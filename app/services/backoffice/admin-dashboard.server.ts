@@ -16,11 +16,13 @@ import {
   occupancySeries,
   REVENUE_MONTHS,
   revenueByMonth,
-  type LotMovements,
+  type Dashboard,
+  type DashboardLot,
+  type DashboardReservation,
   type MonthRevenue,
   type OccupancyDay,
 } from '~/domain/dashboard.ts';
-import { addDaysToDate, localToInstant, todayInZone, type LocalDate } from '~/domain/local-time.ts';
+import { addDaysToDate, localToInstant, todayInZone } from '~/domain/local-time.ts';
 import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
 import { RequestError } from '../request-error.server.ts';
 
@@ -32,42 +34,7 @@ const EXPECTED_STATUSES = ['confirmed', 'completed'] as const;
 /** A refused dashboard request: 404 for a lot or airport outside the actor's scope. */
 export class DashboardError extends RequestError {}
 
-/** A lot the actor may see, with its airport. */
-type DashboardLot = {
-  id: number;
-  name: string;
-  operator: string;
-  airportId: number;
-  iata: string;
-  airportNameDe: string;
-  airportNameEn: string;
-  timeZone: string;
-};
-
-/** A new reservation in the dashboard's list. */
-type DashboardReservation = {
-  reference: string;
-  status: string;
-  createdAt: Date;
-  entryLocal: string;
-  exitLocal: string;
-  totalCents: number;
-  lotName: string;
-  iata: string;
-};
-
-/** Everything the dashboard shows. */
-export type Dashboard = {
-  /** the lots and airports the actor may choose from */
-  lots: DashboardLot[];
-  airports: { id: number; iata: string; nameDe: string; nameEn: string }[];
-  /** the filter applied (null: all in scope) */
-  filter: { airportId: number | null; lotId: number | null };
-  movements: (LotMovements & { lot: DashboardLot; today: LocalDate; tomorrow: LocalDate })[];
-  occupancy: OccupancyDay[];
-  revenue: MonthRevenue[];
-  latest: DashboardReservation[];
-};
+export type { Dashboard };
 
 /** The lots of the actor's scope (an operator's company only), in the shop's airport order. */
 async function lotsInScope(db: Database, actor: StaffActor): Promise<DashboardLot[]> {

@@ -18,9 +18,10 @@ import {
   tariffs,
   type ReservationStatus,
 } from '#database/schema.ts';
+import type { DetailField as Field, ReservationDetailTexts } from '~/domain/reservation-detail-view.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
-import { localized } from '~/domain/localized.ts';
+import { intlLocale, localized } from '~/domain/localized.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { priceBreakdownLines } from '~/domain/price-breakdown.ts';
 import { normalizeReference } from '~/domain/reference.ts';
@@ -154,7 +155,7 @@ function rowOf(actor: StaffActor, record: ListRecord, locale: Locale): Reservati
     status: record.status,
     airport: record.airport,
     lot: record.lot,
-    tariff: locale === 'en' ? record.tariffEn : record.tariffDe,
+    tariff: localized(record, 'tariff', locale),
     entry: record.entry,
     exit: record.exit,
     name: nameOf(record.billing),
@@ -251,10 +252,13 @@ export async function exportReservationsCsv(
     'checked_out',
     'booked_at',
   ].map((key) => t(`admin.reservations.csv.${key}`));
-  const decimal = (cents: number) => {
-    const text = (cents / 100).toFixed(2);
-    return locale === 'de' ? text.replace('.', ',') : text;
-  };
+  // The spreadsheet's decimal mark of the language (German 12,50, English 12.50), no grouping.
+  const amount = new Intl.NumberFormat(intlLocale(locale), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const decimal = (cents: number) => amount.format(cents / 100);
   const instant = (value: Date | null) => (value ? value.toISOString() : '');
   const body = records.map((r) => {
     const row = rowOf(actor, r, locale);
@@ -304,37 +308,8 @@ export async function staffReservation(
   return row;
 }
 
-/** A labelled value of the detail page. */
-type Field = { label: string; value: string };
-
-/** The detail page's view of a reservation. */
-export type ReservationDetailView = {
-  reference: string;
-  status: ReservationStatus;
-  statusLabel: string;
-  /** what is booked: airport, lot, tariff, times, persons, services, plate, flights */
-  booking: Field[];
-  /** the customer's contact data; null for an operator (name and plate are in `booking`) */
-  customer: Field[] | null;
-  price: Field[];
-  payment: Field[];
-  /** the voucher (while valid) and every invoice and credit note, each with the file name of its download */
-  documents: { kind: string; number: string; issued: string; fileName: string }[];
-  history: { kind: string; label: string; when: string; by: string | null }[];
-  checkedIn: string | null;
-  checkedOut: string | null;
-  manage: { open: boolean; deadline: string; closedReason: string | null };
-  /** true when the confirmation may be sent again (confirmed or completed, and the actor may see contact data) */
-  canResend: boolean;
-  travel: {
-    entryTime: string;
-    exitTime: string;
-    personCount: string;
-    childrenSeat: string;
-    bulkyBaggage: string;
-    licensePlate: string;
-  };
-};
+/** The detail page's view of a reservation (`~/domain/reservation-detail-view.ts`, its status typed). */
+export type ReservationDetailView = ReservationDetailTexts & { status: ReservationStatus };
 
 /**
  * The detail view of `details` for `actor` in `locale`. An operator gets what the barrier needs (name, plate,

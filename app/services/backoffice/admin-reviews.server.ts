@@ -19,6 +19,8 @@ import {
 } from '../ratings/ratings-import.server.ts';
 import { EkomiError } from '../ratings/ekomi.server.ts';
 import { RequestError } from '../request-error.server.ts';
+import { localized } from '~/domain/localized.ts';
+import type { AdminReview, ReviewScope } from '~/domain/review-moderation.ts';
 
 /** Reviews per page of the back office's list. */
 export const ADMIN_REVIEWS_PAGE_SIZE = 50;
@@ -37,21 +39,7 @@ export class ReviewAdminError extends RequestError {
   }
 }
 
-/** A rating id to filter by: an airport's (with its names) or the shop's own. */
-export type ReviewScope = { ratingId: string; label: string; iata: string | null; count: number; hidden: number };
-
-/** A review as the back office lists it. */
-export type AdminReview = {
-  id: number;
-  ratingId: string;
-  provider: string;
-  rating: number;
-  comment: string;
-  locale: string;
-  submittedAt: Date;
-  hiddenAt: Date | null;
-  hiddenByEmail: string | null;
-};
+export type { AdminReview, ReviewScope };
 
 /**
  * The rating ids to choose from: each airport's (German name, IATA) and the shop's own, with their review counts
@@ -74,7 +62,7 @@ export async function listReviewScopes(db: Database, locale: 'de' | 'en'): Promi
     .orderBy(asc(airports.sort), asc(airports.id));
   const scopes: ReviewScope[] = rows.map((a) => ({
     ratingId: a.ratingId!,
-    label: locale === 'en' ? a.nameEn : a.nameDe,
+    label: localized(a, 'name', locale),
     iata: a.iata,
     count: Number(byId.get(a.ratingId!)?.count ?? 0),
     hidden: Number(byId.get(a.ratingId!)?.hidden ?? 0),

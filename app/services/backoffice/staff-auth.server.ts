@@ -15,7 +15,7 @@ import { and, asc, eq, isNull, gt, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '#database/client.server.ts';
-import { parkingLots, staff, staffSessions, staffTokens, type StaffRole } from '#database/schema.ts';
+import { parkingLots, staff, staffSessions, staffTokens } from '#database/schema.ts';
 import { isUniqueViolation } from '#database/errors.server.ts';
 import {
   RECOVERY_CODE_COUNT,
@@ -27,7 +27,7 @@ import {
   totpCodeOf,
   formatRecoveryCode,
 } from '~/domain/staff-auth.ts';
-import type { StaffActor } from '~/domain/staff-roles.ts';
+import type { StaffActor, StaffListEntry } from '~/domain/staff-roles.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { recordAudit } from './audit-log.server.ts';
@@ -445,18 +445,7 @@ function randomRecoveryCode(): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Invitations and the staff list
 
-/** A staff member as the staff page lists it. */
-export type StaffListEntry = {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  operator: string | null;
-  status: 'active' | 'invited' | 'disabled';
-  /** no password set yet: the invitation can be sent again */
-  canResend: boolean;
-  lastSignInAt: Date | null;
-};
+export type { StaffListEntry };
 
 /** All staff members, admins first, then by e-mail. */
 export async function listStaff(db: Database): Promise<StaffListEntry[]> {

@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import type { CatalogueAirport } from '~/domain/catalogue-view.ts';
-import { CsrfField } from './parts.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { localized } from '~/domain/localized.ts';
 
 /** An airport's lots with their tariffs and the links to each tariff's prices and capacity. */
 export function LotList({ airport }: { airport: CatalogueAirport }) {
@@ -21,7 +22,7 @@ export function LotList({ airport }: { airport: CatalogueAirport }) {
               {lot.tariffs.map((tariff) => (
                 <li key={tariff.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">{locale === 'en' ? tariff.nameEn : tariff.nameDe}</p>
+                    <p className="font-medium">{localized(tariff, 'name', locale)}</p>
                     <p className="text-sm text-muted">
                       {t(`admin.catalogue.category.${tariff.category}`)} ·{' '}
                       {t(tariff.active ? 'admin.catalogue.active' : 'admin.catalogue.inactive')} ·{' '}

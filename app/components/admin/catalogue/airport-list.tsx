@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import type { CatalogueAirport } from '~/domain/catalogue-view.ts';
-import { CsrfField } from './parts.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { localized } from '~/domain/localized.ts';
 
 /**
  * The catalogue's airports (issue 15 item 5): name, IATA code, status, how many lots and tariffs the actor sees,
@@ -14,7 +15,7 @@ export function AirportList({ airports, canLock }: { airports: CatalogueAirport[
   return (
     <ul className="mt-6 grid gap-3 md:grid-cols-2">
       {airports.map((airport) => {
-        const name = locale === 'en' ? airport.nameEn : airport.nameDe;
+        const name = localized(airport, 'name', locale);
         const tariffCount = airport.lots.reduce((sum, lot) => sum + lot.tariffs.length, 0);
         const locked = airport.status === 'locked';
         return (

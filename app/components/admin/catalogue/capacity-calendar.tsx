@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
 import type { CapacityDay } from '~/domain/catalogue-view.ts';
-import { CsrfField, Field } from './parts.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { Field } from './parts.tsx';
 
 /** The capacity of a tariff's days: booked, the capacity in force, and whether it is the day's own (or closed). */
 export function CapacityTable({ days }: { days: CapacityDay[] }) {

@@ -1,11 +1,3 @@
-import { useRouteLoaderData } from 'react-router';
-
-/** The `_csrf` field of a back-office form (the token the admin layout's loader hands out). */
-export function CsrfField() {
-  const layout = useRouteLoaderData('admin') as { csrfToken?: string } | undefined;
-  return <input type="hidden" name="_csrf" value={layout?.csrfToken ?? ''} />;
-}
-
 /** A confirmation (`tone` ok) or a refusal with its lines (e.g. a capacity reduction's days). */
 export function Notice({ tone, message, lines = [] }: { tone: 'ok' | 'error'; message: string; lines?: string[] }) {
   const colours = tone === 'ok' ? 'border-green-600 bg-green-50 text-green-900' : 'border-danger bg-red-50 text-danger';

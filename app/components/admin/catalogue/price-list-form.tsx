@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
 import { formatEuroInput, MAX_DAY_PRICES, type StaffPriceList } from '~/domain/catalogue-view.ts';
-import { CsrfField, Field } from './parts.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { Field } from './parts.tsx';
 
 /** Empty rows offered below a list's prices (to make the list longer). */
 const SPARE_ROWS = 3;

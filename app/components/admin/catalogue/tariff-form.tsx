@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
 import type { StaffTariff } from '~/domain/catalogue-view.ts';
-import { CsrfField, Field } from './parts.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { Field } from './parts.tsx';
 
 const NUMBER_FIELDS = [
   'capacity',

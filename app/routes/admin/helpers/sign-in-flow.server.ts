@@ -7,7 +7,7 @@ import { adminNextPath } from '~/domain/staff-auth.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { createStaffSession, serializeStaffCookie } from '~/services/backoffice/staff-session.server.ts';
 import type { ShopContext } from '~/router-context.ts';
-import { ADMIN_HEADERS } from './staff-guard.server.ts';
+import { PRIVATE_HEADERS } from '../../helpers/form-kit.server.ts';
 
 /** Where a sign-in goes on to: the `next` value when it is a back-office path, else the back office's start. */
 export function nextTarget(raw: FormDataEntryValue | string | null | undefined, locale: Locale): string {
@@ -22,7 +22,7 @@ export function withNext(path: string, next: string, locale: Locale): string {
 
 /** A redirect (303 after a post) to `to` that sets the staff cookie of `token`. */
 export function redirectWithStaffCookie(to: string, token: string, secure: boolean): Response {
-  const headers = new Headers(ADMIN_HEADERS);
+  const headers = new Headers(PRIVATE_HEADERS);
   headers.append('Set-Cookie', serializeStaffCookie(token, secure));
   return redirect(to, { status: 303, headers });
 }

@@ -13,9 +13,7 @@ import {
   staffTokenFromCookie,
   type StaffSessionState,
 } from '~/services/backoffice/staff-session.server.ts';
-
-/** Every back-office answer: never cached, never indexed. */
-export const ADMIN_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+import { PRIVATE_HEADERS } from '../../helpers/form-kit.server.ts';
 
 /** What the guard needs of a loader's or action's arguments. */
 type GuardArgs = {
@@ -52,8 +50,8 @@ export async function requireStaff(args: GuardArgs, permission?: StaffPermission
     // Only a page the sign-in will return to travels along: a URL too long for it (or odd) would only make the
     // Location header huge (over 16 KiB a client's parser gives up; found by the property-based tests).
     const next = adminNextPath(url.pathname + url.search, '');
-    throw redirect(adminSignInPath(locale, next || undefined), { headers: ADMIN_HEADERS });
+    throw redirect(adminSignInPath(locale, next || undefined), { headers: PRIVATE_HEADERS });
   }
-  if (permission && !can(state.actor, permission)) throw data(null, { status: 403, headers: ADMIN_HEADERS });
+  if (permission && !can(state.actor, permission)) throw data(null, { status: 403, headers: PRIVATE_HEADERS });
   return state.actor;
 }

@@ -6,9 +6,9 @@
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { can, type StaffActor, type StaffPermission } from '~/domain/staff-roles.ts';
 import { loadStaffSession, staffTokenFromCookie } from '~/services/backoffice/staff-session.server.ts';
-import type { AppContext } from '../context.server.ts';
-import { adminCheckinRouter } from './admin-checkin.ts';
-import { apiLocals, handle, HttpError, sendJson } from './http.server.ts';
+import type { AppContext } from '../../context.server.ts';
+import { adminCheckinRouter } from './checkin.ts';
+import { apiLocals, handle, HttpError, sendJson } from '../http.server.ts';
 
 /**
  * @public (used by the back office's API areas of issue 15; remove this tag once it is)

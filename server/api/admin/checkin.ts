@@ -7,8 +7,8 @@
 import { type RequestHandler, type Response, Router } from 'express';
 import type { StaffActor, StaffPermission } from '~/domain/staff-roles.ts';
 import { lookupForCheckin } from '~/services/backoffice/admin-checkin.server.ts';
-import type { AppContext } from '../context.server.ts';
-import { apiLocals, handle, sendJson, ValidationError } from './http.server.ts';
+import type { AppContext } from '../../context.server.ts';
+import { apiLocals, handle, sendJson, ValidationError } from '../http.server.ts';
 
 /** The admin router's guard helpers (passed in: this module is mounted by `admin.ts`, so it cannot import it). */
 type AdminGuard = {

@@ -1,0 +1,86 @@
+import { Form } from 'react-router';
+import { useHref, useT } from '~/components/i18n-context.tsx';
+import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import type { CheckinView } from '~/domain/checkin-card.ts';
+
+/**
+ * One booking on the barrier's tablet (issue 15 item 4): its data, any overstay, the arrival or departure button
+ * (a plain form posting back to the search `code`) and the link to the booking.
+ */
+export function CheckinCardView({ card, code }: { card: CheckinView; code: string }) {
+  const t = useT();
+  const href = useHref();
+  const rows: [string, string][] = [
+    [t('admin.reservations.field.name'), card.name],
+    [t('admin.reservations.field.plate'), card.licensePlate || '–'],
+    [t('admin.reservations.field.entry'), card.entry],
+    [t('admin.reservations.field.exit'), card.exit],
+    [t('admin.reservations.field.lot'), `${card.airport} · ${card.lot}`],
+    [t('admin.reservations.field.tariff'), card.tariff],
+    [t('admin.reservations.field.persons'), String(card.persons)],
+    [t('admin.reservations.field.child_seats'), String(card.childSeats)],
+    [t('admin.reservations.field.bulky'), card.bulky.join(', ') || '–'],
+    [t('admin.reservations.field.flights'), card.flights || '–'],
+    [t('admin.reservations.field.checked_in'), card.checkedIn ?? '–'],
+    [t('admin.reservations.field.checked_out'), card.checkedOut ?? '–'],
+  ];
+  const tone =
+    card.state === 'parked'
+      ? 'bg-accent-soft text-accent'
+      : card.state === 'arriving'
+        ? 'bg-success-soft text-success'
+        : card.state === 'left'
+          ? 'bg-surface text-muted'
+          : 'bg-danger-soft text-danger';
+  return (
+    <article className="card grid gap-3 p-4" aria-labelledby={`card-${card.reference}`} data-checkin-card={card.state}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`card-${card.reference}`} className="font-mono text-xl font-semibold">
+          {card.reference}
+        </h2>
+        <span className={`rounded-full px-3 py-1 text-sm font-medium ${tone}`}>{card.stateLabel}</span>
+      </div>
+      <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {card.overstay?.late ? (
+        <p role="alert" className="rounded-lg border border-warn bg-warn-soft p-3 text-sm text-warn" data-overstay>
+          {card.overstay.extraDays > 0
+            ? t(card.state === 'left' ? 'admin.checkin.overstay.left' : 'admin.checkin.overstay.now', {
+                days: card.overstay.extraDays,
+                amount: card.overstay.amount,
+              })
+            : t('admin.checkin.overstay.late')}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {card.state === 'arriving' || card.state === 'parked' ? (
+          <Form method="post" action={`?${new URLSearchParams({ code: code || card.reference })}`}>
+            <CsrfField />
+            <input type="hidden" name="reference" value={card.reference} />
+            {card.state === 'arriving' ? (
+              <button type="submit" name="intent" value="check-in" className="btn-primary min-h-12 px-6 text-lg">
+                {t('admin.checkin.check_in')}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="check-out" className="btn-primary min-h-12 px-6 text-lg">
+                {t('admin.checkin.check_out')}
+              </button>
+            )}
+          </Form>
+        ) : null}
+        <a
+          className="btn-secondary inline-flex min-h-12 items-center"
+          href={href(`/admin/reservierungen/${card.reference}`)}
+        >
+          {t('admin.checkin.details')}
+        </a>
+      </div>
+    </article>
+  );
+}

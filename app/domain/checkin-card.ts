@@ -1,0 +1,32 @@
+/**
+ * A booking as the barrier's tablet shows it (issue 15 item 4): shared by the service that builds it
+ * (`services/backoffice/admin-checkin.server.ts`) and the check-in page's components, so the view is written once.
+ */
+import type { Overstay } from './overstay.ts';
+
+/** Where the car is: not yet arrived, parked, gone; or a booking that cannot be checked in. */
+export type CheckinState = 'arriving' | 'parked' | 'left' | 'cancelled' | 'unpaid';
+
+/** The card's texts, already formatted in the page's language (dates, amounts, the state's label). */
+export type CheckinView = {
+  reference: string;
+  /** the reservation's status (`confirmed`, `cancelled`, …) */
+  status: string;
+  state: CheckinState;
+  stateLabel: string;
+  name: string;
+  licensePlate: string;
+  airport: string;
+  lot: string;
+  tariff: string;
+  entry: string;
+  exit: string;
+  persons: number;
+  childSeats: number;
+  bulky: string[];
+  flights: string;
+  checkedIn: string | null;
+  checkedOut: string | null;
+  /** the overstay now (parked) or at the departure (left), `amount` formatted; null before the arrival */
+  overstay: (Overstay & { amount: string }) | null;
+};
