@@ -49,8 +49,6 @@ export function ManageBooking({
 }: {
   view: ManageBookingView;
   result: ManageBookingResult | undefined;
-  /** @deprecated not read: `<CsrfField/>` takes the root loader's token (the back office's call drops it when it moves to the form kit, issue 32) */
-  csrfToken?: string;
   /** the heading (the back office acts on the customer's behalf); default "your booking" */
   title?: string;
   /** the back office's form: the texts that address the customer speak of the customer instead (`admin.manage.*`) */

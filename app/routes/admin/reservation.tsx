@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import { ReservationFacts, ReservationHistory } from '~/components/admin/reservation/reservation-facts.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { ManageBooking, type ManageBookingResult } from '~/components/reservation/manage-booking.tsx';
@@ -101,7 +101,6 @@ export function headers(args: Route.HeadersArgs) {
 
 export default function AdminReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const csrfToken = useRouteLoaderData<{ csrfToken?: string }>('root')?.csrfToken ?? '';
   const { view, manage } = loaderData;
   const result = actionData as ActionData | undefined;
   const resendMessage = result?.intent === 'resend' ? (result.resent ?? result.message ?? null) : null;
@@ -113,7 +112,6 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
         <ManageBooking
           view={manage}
           result={result?.intent === 'resend' ? undefined : result}
-          csrfToken={csrfToken}
           title={t('admin.reservations.detail.manage')}
           onBehalf
         />

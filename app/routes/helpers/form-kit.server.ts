@@ -115,24 +115,11 @@ type RefusalOptions<Extra> = {
 export function refusal<Extra extends object = object>(
   error: unknown,
   posted: Pick<PostedForm, 't' | 'intent' | 'values'>,
-  options?: RefusalOptions<Extra>,
-): FormRefusal<Extra>;
-/** @deprecated the call before the kit (issue 32): `refusal(error, t, values, intent?)`; moving to the one above. */
-export function refusal(error: unknown, t: Translate, values: Record<string, string>, intent?: string): FormRefusal;
-export function refusal<Extra extends object = object>(
-  error: unknown,
-  postedOrT: Pick<PostedForm, 't' | 'intent' | 'values'> | Translate,
-  optionsOrValues: RefusalOptions<Extra> | Record<string, string> = {},
-  legacyIntent = '',
+  options: RefusalOptions<Extra> = {},
 ): FormRefusal<Extra> {
-  if (typeof postedOrT === 'function') {
-    const legacy = { t: postedOrT, values: optionsOrValues as Record<string, string>, intent: legacyIntent };
-    return refusal<Extra>(error, legacy);
-  }
   if (!(error instanceof RequestError)) throw error;
-  const { t, intent, values: posted } = postedOrT;
-  const options = optionsOrValues as RefusalOptions<Extra>;
-  const values = options.values ?? posted;
+  const { t, intent } = posted;
+  const values = options.values ?? posted.values;
   if (error.status === 404 && options.notFound === 'page') throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const params = (error as { params?: Record<string, string | number> }).params;
   const errors = Object.fromEntries(
@@ -172,15 +159,6 @@ export async function savedRedirect(
     { headers: PRIVATE_HEADERS },
   );
 }
-
-/** @deprecated the bad-token answer before the kit (issue 32); {@link readPostedForm} answers it. */
-export function csrfFailure(t: Translate, values: Record<string, string>, intent?: string): FormRefusal {
-  const failure = { intent: intent ?? '', errors: {}, message: t(BAD_TOKEN.messageKey), values };
-  return data(failure, { status: BAD_TOKEN.status, headers: PRIVATE_HEADERS });
-}
-
-/** @deprecated moved to `./request-guards.server.ts` (issue 32); re-exported until the back office imports it there. */
-export { isForeignOrigin } from './request-guards.server.ts';
 
 /** The posted form, its `_csrf` check and the refill values: {@link readPostedForm}'s reader (and its tests'). */
 export async function readForm(request: Request, session: { verifyCsrf(token: string): boolean }) {
