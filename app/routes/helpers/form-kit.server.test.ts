@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readForm } from './form-kit.server.ts';
+import { z } from 'zod';
+import { translator } from '~/i18n.server.ts';
+import { RequestError } from '~/services/request-error.server.ts';
+import { parseFields, readForm, refusal } from './form-kit.server.ts';
 
 const session = { verifyCsrf: (token: string) => token === 'good' };
 
@@ -21,5 +24,44 @@ describe('readForm', () => {
     const { values, csrfOk } = await readForm(request, session);
     expect(values).toEqual({});
     expect(csrfOk).toBe(false);
+  });
+});
+
+describe('parseFields', () => {
+  const CouponSchema = z.object({
+    code: z.string().trim().min(1, 'validation.required'),
+    airportIds: z.array(z.string()),
+  });
+  const formOf = (pairs: [string, string][]) => {
+    const form = new FormData();
+    for (const [k, v] of pairs) form.append(k, v);
+    return { form };
+  };
+
+  it('reads the last value of a field, a listed field as an array, and leaves _csrf out', () => {
+    const posted = formOf([
+      ['_csrf', 'good'],
+      ['code', 'x'],
+      ['code', 'SOMMER'],
+      ['airportIds', '1'],
+      ['airportIds', '2'],
+    ]);
+    expect(parseFields(posted, CouponSchema, ['airportIds'])).toEqual({ code: 'SOMMER', airportIds: ['1', '2'] });
+    expect(parseFields(formOf([['code', 'A']]), CouponSchema, ['airportIds'])).toEqual({ code: 'A', airportIds: [] });
+  });
+
+  it('throws the 422 RequestError with the field keys, which refusal answers with translated messages', () => {
+    let thrown: unknown;
+    try {
+      parseFields(formOf([['code', '  ']]), CouponSchema, ['airportIds']);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RequestError);
+    expect((thrown as RequestError).fields).toEqual({ code: ['validation.required'] });
+    const t = translator('en');
+    const answer = refusal(thrown, { t, intent: 'create', values: { code: '  ' } });
+    expect(answer.init?.status).toBe(422);
+    expect(answer.data).toMatchObject({ intent: 'create', errors: { code: t('validation.required') }, message: null });
   });
 });

@@ -22,9 +22,8 @@ export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots
 
 /**
  * What a refused form shows: field messages, a form message, the values to refill (no passwords) and a page's `Extra`.
- * @public (the kit is being adopted: issue 32)
  */
-export type FormFailure<Extra extends object = object> = {
+type FormFailure<Extra extends object = object> = {
   intent: string;
   errors: Record<string, string>;
   message: string | null;
@@ -78,7 +77,6 @@ export async function readPostedForm(
  * The form's fields validated with its zod schema (`validation.*` keys as messages, DESIGN §5). Each field is read
  * as its last text value; a field named in `arrays` (check boxes) as all its values.
  * @throws RequestError 422 `validation.failed` with the field keys of every issue (answered by {@link refusal}).
- * @public (the kit is being adopted: issue 32)
  */
 export function parseFields<Schema extends z.ZodType>(
   posted: Pick<PostedForm, 'form'>,
