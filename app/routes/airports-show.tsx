@@ -1,51 +1,41 @@
 import { useMemo } from 'react';
 import { data } from 'react-router';
 import { useAirportComment } from '~/components/features/airport-comment.tsx';
-import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
-import { AirportGallery } from '~/components/islands/airport-gallery.ts';
-import { AirportFaq } from '~/components/islands/airport-faq.ts';
-import { HowItWorksVideo } from '~/components/islands/how-it-works-video.ts';
 import { useT } from '~/components/i18n-context.tsx';
-import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
+import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { AirportDirections } from '~/components/islands/airport-directions.ts';
-import { TariffOverview } from '~/components/islands/tariff-overview.ts';
-import { SampleDataNote } from '~/components/shop/sample-data.tsx';
+import { AirportFaq } from '~/components/islands/airport-faq.ts';
+import { AirportGallery } from '~/components/islands/airport-gallery.ts';
+import { HowItWorksVideo } from '~/components/islands/how-it-works-video.ts';
+import { RatingSummary } from '~/components/islands/rating-summary.ts';
+import { RatingsSection } from '~/components/islands/ratings-section.ts';
 import { SearchForm } from '~/components/islands/search-form.ts';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
+import { TariffOverview } from '~/components/islands/tariff-overview.ts';
+import { AirportCommentBanner } from '~/components/shop/airport-comment-banner.tsx';
+import { SampleDataNote } from '~/components/shop/sample-data.tsx';
 import { loadAirportPage } from '~/services/catalogue/airport-page.server.ts';
 import { listFaq } from '~/services/content/faq.server.ts';
 import type { Route } from './+types/airports-show';
-import { shopContext } from '~/router-context.ts';
-import { RatingsSection } from '~/components/islands/ratings-section.ts';
-import { RatingSummary } from '~/components/islands/rating-summary.ts';
-import { ratingJsonLd, REVIEWS_PAGE_PARAM } from '~/domain/ratings.ts';
-import { loadRatingsSection } from '~/services/ratings/ratings.server.ts';
+import { landingPageMeta } from './helpers/page-meta.ts';
+import { pageRatings, shopPage } from './helpers/shop-page.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
+  const { app, locale, t } = shopPage({ params, context });
   const page = await loadAirportPage(app.db, params.airport, { locale, now: app.now() });
   if (!page) throw data(null, { status: 404 });
   const { airport } = page;
-  // The airport's ratings, page from `?bewertungen=` (decision 0014); none when it has no rating id.
-  const reviewsPage = new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM);
-  const ratings = airport.ratingId ? await loadRatingsSection(app.db, airport.ratingId, reviewsPage) : null;
+  // The airport's ratings as a service at the airport; none when it has no rating id.
+  const service = {
+    '@type': 'Service',
+    name: t('airport.title', { airport: airport.name }),
+    serviceType: t('ratings.service_type'),
+    areaServed: { '@type': 'Airport', name: airport.name, iataCode: airport.iata },
+    provider: { '@type': 'Organization', name: app.env.SHOP_NAME },
+  };
+  const { ratings, jsonLd } = await pageRatings(app, request, airport.ratingId, service);
   return {
     ratings,
-    jsonLd: ratings
-      ? ratingJsonLd(
-          {
-            '@type': 'Service',
-            name: t('airport.title', { airport: airport.name }),
-            serviceType: t('ratings.service_type'),
-            areaServed: { '@type': 'Airport', name: airport.name, iataCode: airport.iata },
-            provider: { '@type': 'Organization', name: app.env.SHOP_NAME },
-          },
-          ratings,
-        )
-      : null,
+    jsonLd,
     title: t('airport.meta.title', { airport: airport.name, iata: airport.iata }),
     description: t('airport.meta.description', { airport: airport.name }),
     mapTileUrl: app.env.MAP_TILE_URL,
@@ -135,9 +125,5 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.title },
-    { name: 'description', content: data?.description },
-    ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-  ];
+  return landingPageMeta(data);
 }

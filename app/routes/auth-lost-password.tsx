@@ -4,11 +4,12 @@ import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx
 import { lostPasswordBody } from '~/components/account/form-values.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
+import { toLocale } from '~/i18n.ts';
 import { requestPasswordReset } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-lost-password';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
+import { handlePostedForm, noticeRedirect } from './helpers/shop-page.server.ts';
 
 /** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -22,21 +23,13 @@ export async function loader({ params }: Route.LoaderArgs) {
  * Checks `_csrf` and asks for a reset link (`requestPasswordReset`). The answer is the same whether or not the
  * address has an account: back to the sign-in page with one info message.
  */
-export async function action(args: Route.ActionArgs) {
-  const { posted, refused } = await readPostedForm(args);
-  if (refused) return refused;
-  const { app, session, clientIp, form, locale, t } = posted;
-  try {
+export function action(args: Route.ActionArgs) {
+  return handlePostedForm(args, async (posted) => {
+    const { app, clientIp, form, locale } = posted;
     await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp });
-    return await redirectWithFlash(
-      session,
-      localePath(locale, '/anmelden'),
-      { type: 'info', title: t('auth.page.lost_password_sent_title'), message: t('auth.page.lost_password_sent') },
-      { headers: PRIVATE_HEADERS },
-    );
-  } catch (error) {
-    return refusal(error, posted);
-  }
+    const notice = { titleKey: 'auth.page.lost_password_sent_title', messageKey: 'auth.page.lost_password_sent' };
+    return noticeRedirect(posted, '/anmelden', { type: 'info', ...notice });
+  });
 }
 
 export const headers = actionOrLoaderHeaders;
@@ -57,5 +50,5 @@ export default function LostPasswordPage({ actionData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+  return privatePageMeta(data);
 }

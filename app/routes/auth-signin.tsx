@@ -3,44 +3,35 @@ import { PageForm, PageLink, AuthPage } from '~/components/account/auth-page.tsx
 import { SignInFields } from '~/components/account/auth-fields.tsx';
 import { safeRedirect, signInBody } from '~/components/account/form-values.ts';
 import { useT } from '~/components/i18n-context.tsx';
-import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
+import { localePath } from '~/i18n.ts';
 import { signIn } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-signin';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
+import { handlePostedForm, noticeRedirect, shopPage } from './helpers/shop-page.server.ts';
 
 /** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { session } = context.get(shopContext);
-  const locale = toLocale(params.lang);
+  const { session, locale, t } = shopPage({ params, context });
   const target = safeRedirect(new URL(request.url).searchParams.get('redirect'), localePath(locale, '/konto'));
   if (session.get('userId')) throw redirect(target, { headers: PRIVATE_HEADERS });
-  return data({ title: translator(locale)('auth.page.signin_title'), redirect: target }, { headers: PRIVATE_HEADERS });
+  return data({ title: t('auth.page.signin_title'), redirect: target }, { headers: PRIVATE_HEADERS });
 }
 
 /** Checks `_csrf`, signs in (`signIn`: one message for unknown e-mail and wrong password; 429), goes on. */
-export async function action(args: Route.ActionArgs) {
-  const { posted, refused } = await readPostedForm(args);
-  if (refused) return refused;
-  const { app, session, clientIp, form, locale, t } = posted;
-  try {
+export function action(args: Route.ActionArgs) {
+  return handlePostedForm(args, async (posted) => {
+    const { app, session, clientIp, form, locale } = posted;
     const user = await signIn(app, { session, body: signInBody(form), clientIp });
     const target = safeRedirect(form.get('redirect'), localePath(locale, '/konto'));
-    return await redirectWithFlash(
-      session,
+    const notice = { titleKey: 'auth.page.signed_in_title', messageKey: 'auth.page.signed_in' };
+    return noticeRedirect(
+      posted,
       target,
-      {
-        type: 'success',
-        title: t('auth.page.signed_in_title'),
-        message: t('auth.page.signed_in', { name: user.firstname }),
-      },
-      { headers: PRIVATE_HEADERS },
+      { type: 'success', ...notice, params: { name: user.firstname } },
+      { localised: false },
     );
-  } catch (error) {
-    return refusal(error, posted);
-  }
+  });
 }
 
 export const headers = actionOrLoaderHeaders;
@@ -69,5 +60,5 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+  return privatePageMeta(data);
 }

@@ -5,23 +5,17 @@ import { useT } from '~/components/i18n-context.tsx';
 import { MapPanel } from '~/components/islands/map-panel.ts';
 import { CONTACT_TOPICS, contactBodyFromForm } from '~/domain/contact-schema.ts';
 import { normalizeReference } from '~/domain/reference.ts';
-import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import { sendContactMessage } from '~/services/content/contact.server.ts';
 import type { Route } from './+types/contact';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import { handlePostedForm, noticeRedirect, shopPage } from './helpers/shop-page.server.ts';
 
 /**
  * contact.index (`/kontakt`, DESIGN §3): the shop's contact data (SHOP_*), the FAQ search, the contact form and the
  * airports map. `?topic=` and `?reference=` preset the form (e.g. a link from a reservation page).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
+  const { app, locale, t } = shopPage({ params, context });
   const search = new URL(request.url).searchParams;
   const topic = search.get('topic') ?? '';
   return {
@@ -42,19 +36,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * Sent (or dropped by the honeypot): back to the page with a success flash (PRG). Refused: 422 with field messages,
  * 429 with `Retry-After`.
  */
-export async function action(args: Route.ActionArgs) {
-  const { posted, refused } = await readPostedForm(args);
-  if (refused) return refused;
-  const { app, session, clientIp, form, locale, t } = posted;
-  try {
+export function action(args: Route.ActionArgs) {
+  return handlePostedForm(args, async (posted) => {
+    const { app, clientIp, form, locale } = posted;
     await sendContactMessage(app, { body: contactBodyFromForm(form), clientIp, locale });
-  } catch (error) {
-    return refusal(error, posted);
-  }
-  return redirectWithFlash(session, localePath(locale, '/kontakt'), {
-    type: 'success',
-    title: t('contact.success_title'),
-    message: t('contact.success'),
+    const notice = { titleKey: 'contact.success_title', messageKey: 'contact.success' };
+    return noticeRedirect(posted, '/kontakt', { type: 'success', ...notice }, { headers: false });
   });
 }
 

@@ -1,17 +1,13 @@
 import { Link } from 'react-router';
 import { FaqList } from '~/components/islands/faq-list.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { loadFaqPage } from '~/services/content/faq.server.ts';
 import type { Route } from './+types/faq';
+import { shopPage } from './helpers/shop-page.server.ts';
 
 /** faq (`/faq`, DESIGN §3): every question by category; `?q=` searches on the server (the page works without JS). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
+  const { app, locale, t } = shopPage({ params, context });
   const page = await loadFaqPage(app.db, { locale, query: new URL(request.url).searchParams.get('q') });
   return { title: t('faq.meta.title'), description: t('faq.meta.description'), ...page };
 }

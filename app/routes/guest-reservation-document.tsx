@@ -3,6 +3,7 @@ import { ReservationDocument } from '~/components/reservation/reservation-docume
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
 import type { Route } from './+types/guest-reservation-document';
 import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
 
@@ -34,9 +35,5 @@ export default function GuestReservationDocument({ loaderData }: Route.Component
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.title },
-    { name: 'robots', content: 'noindex, nofollow' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
+  return [...privatePageMeta(data, 'noindex, nofollow'), { name: 'referrer', content: 'no-referrer' }];
 }

@@ -1,18 +1,13 @@
 import { CircleCheck, Search } from 'lucide-react';
 import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { ArrivalPass } from '~/components/reservation/arrival-pass.tsx';
-import { DocumentLinks } from '~/components/reservation/document-links.tsx';
-import { ManageBooking } from '~/components/islands/manage-booking.ts';
-import { PaymentNotice } from '~/components/reservation/payment-notice.tsx';
-import { DocumentFrame } from '~/components/widgets/document-frame.tsx';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
+import { ReservationPanels } from '~/components/reservation/reservation-panels.tsx';
 import { shopContext } from '~/router-context.ts';
-import { paymentNotice } from '~/services/payments/online-payment.server.ts';
-import { buildArrivalPass, listReservationDocuments } from '~/services/documents/reservation-documents.server.ts';
-import { manageAction, manageView } from './helpers/manage-booking.server.ts';
 import type { Route } from './+types/guest-reservation';
+import { manageAction } from './helpers/manage-booking.server.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
+import { reservationPanels } from './helpers/reservation-page.server.ts';
+import { shopPage } from './helpers/shop-page.server.ts';
 import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-reservation.server.ts';
 
 /**
@@ -23,21 +18,15 @@ import { GUEST_PRIVATE_HEADERS, guestHeaders, guestReservation } from './guest-r
  * form with the reference filled in.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const locale = toLocale(params.lang);
-  const shop = context.get(shopContext);
+  const shop = shopPage({ params, context });
+  const { locale, t } = shop;
   const { reference, details } = await guestReservation(shop, {
     request,
     reference: params.reference,
     locale,
     suffix: '',
   });
-  const [pass, documents, manage, payment] = await Promise.all([
-    buildArrivalPass(details, locale),
-    listReservationDocuments(shop.app, details),
-    manageView(shop.app, details, locale),
-    paymentNotice(shop.app, details, locale),
-  ]);
-  const t = translator(locale);
+  const panels = await reservationPanels(shop.app, details, locale);
   // Right after the booking (set by the checkout): the thank-you banner, once (issue 12 item 5).
   const thanks = shop.session.get('bookedReference') === reference;
   if (thanks) {
@@ -45,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await shop.session.save();
   }
   return data(
-    { title: t('reservation.meta.title', { reference }), reference, pass, documents, manage, payment, thanks },
+    { title: t('reservation.meta.title', { reference }), reference, ...panels, thanks },
     { headers: GUEST_PRIVATE_HEADERS },
   );
 }
@@ -53,9 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Changing or cancelling the booking (issue 12): the manage forms' two steps, same access as the page. */
 export async function action(args: Route.ActionArgs) {
   const { request, params, context } = args;
-  const locale = toLocale(params.lang);
-  const shop = context.get(shopContext);
-  const { details } = await guestReservation(shop, { request, reference: params.reference, locale, suffix: '' });
+  const { locale } = shopPage(args);
+  const reference = params.reference;
+  const { details } = await guestReservation(context.get(shopContext), { request, reference, locale, suffix: '' });
   return manageAction(args, details);
 }
 
@@ -66,18 +55,18 @@ export function headers({ loaderHeaders, actionHeaders, errorHeaders }: Route.He
 export default function GuestReservation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { reference, pass, documents, manage, payment, thanks } = loaderData;
-  // What the traveller needs at the barrier first, then documents, changes and history, every detail (the frame)
-  // and another reservation (issue 30 item 5, decision 0044).
+  const { reference, thanks } = loaderData;
+  // The panels (issue 30 item 5, decision 0044), then another reservation.
   return (
     <div className="container-page py-6 sm:py-10">
       <h1 className="mb-5 text-2xl font-bold tracking-tight sm:text-3xl">{t('reservation.title')}</h1>
       {thanks ? <ThankYou reference={reference} /> : null}
-      <PaymentNotice view={payment} />
-      <ArrivalPass view={pass} />
-      <DocumentLinks basePath={`/reservierung/${reference}`} documents={documents} />
-      <ManageBooking view={manage} result={actionData} />
-      <DocumentFrame src={href(`/reservierung/${reference}/dokument`)} title={t('reservation.frame', { reference })} />
+      <ReservationPanels
+        panels={loaderData}
+        result={actionData}
+        basePath={`/reservierung/${reference}`}
+        frameTitle={t('reservation.frame', { reference })}
+      />
       <p className="mt-6 print:hidden">
         <a className="inline-flex items-center gap-1.5 font-medium text-accent underline" href={href('/reservierung')}>
           <Search aria-hidden size={16} />
@@ -111,8 +100,7 @@ function ThankYou({ reference }: { reference: string }) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [
-    { title: data?.title },
-    { name: 'robots', content: 'noindex, nofollow' },
+    ...privatePageMeta(data, 'noindex, nofollow'),
     // No `referrer` meta (issue 12): the page now has forms, and a no-referrer form POST sends `Origin: null`,
     // which React Router refuses; the global Referrer-Policy same-origin keeps the reference from other sites.
   ];

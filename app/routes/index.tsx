@@ -1,36 +1,26 @@
 import { BadgeEuro, CalendarCheck, Info, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { MapPanel } from '~/components/islands/map-panel.ts';
 import { AirportCommentLink, useAirportComment } from '~/components/features/airport-comment.tsx';
-import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { useHref, useT } from '~/components/i18n-context.tsx';
-import { SearchForm } from '~/components/islands/search-form.ts';
+import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { FaqSearchBox } from '~/components/islands/faq-search-box.ts';
+import { MapPanel } from '~/components/islands/map-panel.ts';
+import { RatingSummary } from '~/components/islands/rating-summary.ts';
+import { RatingsSection } from '~/components/islands/ratings-section.ts';
+import { SearchForm } from '~/components/islands/search-form.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
-import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
 import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import type { Route } from './+types/index';
-import { shopContext } from '~/router-context.ts';
-import { RatingsSection } from '~/components/islands/ratings-section.ts';
-import { RatingSummary } from '~/components/islands/rating-summary.ts';
-import { ratingJsonLd, REVIEWS_PAGE_PARAM, SHOP_RATING_ID } from '~/domain/ratings.ts';
-import { loadRatingsSection } from '~/services/ratings/ratings.server.ts';
+import { landingPageMeta } from './helpers/page-meta.ts';
+import { shopPage, shopRatings } from './helpers/shop-page.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = context.get(shopContext);
-  const locale = toLocale(params.lang);
-  const t = translator(locale);
-  // The shop's own rating (every review), page from `?bewertungen=` (decision 0014).
-  const reviewsPage = new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM);
-  const ratings = await loadRatingsSection(app.db, SHOP_RATING_ID, reviewsPage);
+  const { app, locale, t } = shopPage({ params, context });
+  const { ratings, jsonLd } = await shopRatings(app, request);
   return {
     ratings,
-    jsonLd: ratingJsonLd(
-      { '@type': 'Organization', name: app.env.SHOP_NAME, url: new URL('/', app.env.PUBLIC_URL).href },
-      ratings,
-    ),
+    jsonLd,
     title: t('home.meta.title'),
     description: t('home.meta.description'),
     minDate: startOfLocalDay(app.now(), SHOP_TIME_ZONE),
@@ -132,9 +122,5 @@ export default function Index({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.title },
-    { name: 'description', content: data?.description },
-    ...(data?.jsonLd ? [{ 'script:ld+json': data.jsonLd }] : []),
-  ];
+  return landingPageMeta(data);
 }

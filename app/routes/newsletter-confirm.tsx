@@ -6,6 +6,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { confirmNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter-confirm';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
 
 /**
  * newsletter.confirm (`/newsletter/:token`): the link of the double opt-in mail. GET shows one button; the
@@ -53,12 +54,11 @@ export default function NewsletterConfirmPage({ actionData }: Route.ComponentPro
       title={t('newsletter.confirm.title')}
       intro={t('newsletter.confirm.intro')}
       submit={t('newsletter.confirm.submit')}
-      outcome={actionData && 'outcome' in actionData ? actionData.outcome : null}
-      message={actionData?.message}
+      result={actionData}
     />
   );
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+  return privatePageMeta(data);
 }

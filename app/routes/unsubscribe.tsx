@@ -7,6 +7,7 @@ import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.se
 import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/unsubscribe';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
 
 /**
  * The unsubscribe links of the shop's mails, one module for two routes (ids in app/routes.ts):
@@ -62,12 +63,11 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       title={t(`${texts}.title`)}
       intro={t(`${texts}.intro`)}
       submit={t(`${texts}.submit`)}
-      outcome={actionData && 'outcome' in actionData ? actionData.outcome : null}
-      message={actionData?.message}
+      result={actionData}
     />
   );
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+  return privatePageMeta(data);
 }

@@ -3,6 +3,7 @@ import { ReservationDocument } from '~/components/reservation/reservation-docume
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
+import { privatePageMeta } from './helpers/page-meta.ts';
 import type { Route } from './+types/user-reservation-document';
 import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { ownReservation } from './user-reservation.server.ts';
@@ -33,5 +34,5 @@ export default function UserReservationDocument({ loaderData }: Route.ComponentP
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title }, { name: 'robots', content: 'noindex, nofollow' }];
+  return privatePageMeta(data, 'noindex, nofollow');
 }

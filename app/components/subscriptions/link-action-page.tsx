@@ -15,20 +15,20 @@ export function LinkActionPage({
   title,
   intro,
   submit,
-  outcome,
-  message,
+  result,
 }: {
   /** `data-page-form` name of the form */
   name: string;
   title: string;
   intro: string;
   submit: string;
-  outcome?: LinkActionOutcome | null;
-  /** a refusal of the form itself (CSRF) */
-  message?: string | null;
+  /** the action's answer: the POST's outcome, or a refusal of the form itself (CSRF) as `message` */
+  result?: { outcome?: LinkActionOutcome; message?: string | null } | null;
 }) {
   const t = useT();
   const href = useHref();
+  const outcome = result?.outcome;
+  const message = result?.message;
   if (outcome) {
     return (
       <AuthPage title={title}>

@@ -8,11 +8,12 @@
 import { data, type UNSAFE_DataWithResponseInit } from 'react-router';
 import type { z } from 'zod';
 import { issuesToFieldKeys } from '~/domain/field-errors.ts';
-import { translator, type Translate } from '~/i18n.server.ts';
-import { localePath, toLocale, type Locale } from '~/i18n.ts';
-import { shopContext, type ShopContext } from '~/router-context.ts';
+import type { Translate } from '~/i18n.server.ts';
+import { localePath, type Locale } from '~/i18n.ts';
+import type { shopContext, ShopContext } from '~/router-context.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import { redirectWithFlash } from './flash.server.ts';
+import { shopPage } from './page-context.server.ts';
 
 /** The status of a post with a bad `_csrf` token (DESIGN §5), and its message. */
 export const BAD_TOKEN = { status: 419, messageKey: 'auth.page.csrf' } as const;
@@ -61,9 +62,7 @@ export type FormRefusal<Extra extends object = object> = UNSAFE_DataWithResponse
 export async function readPostedForm(
   args: PageActionArgs,
 ): Promise<{ posted: PostedForm; refused: null } | { posted: null; refused: FormRefusal }> {
-  const { app, session, clientIp } = args.context.get(shopContext);
-  const locale = toLocale(args.params.lang);
-  const t = translator(locale);
+  const { app, session, clientIp, locale, t } = shopPage(args);
   const { form, values, csrfOk } = await readForm(args.request, session);
   const intent = String(form.get('intent') ?? '');
   if (!csrfOk) {
