@@ -7,14 +7,8 @@ import { can } from '~/domain/staff-roles.ts';
 import { shopContext } from '~/router-context.ts';
 import { findCatalogueAirport, updateAirportComment } from '~/services/backoffice/admin-catalogue.server.ts';
 import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/catalogue-airport';
 import { localized } from '~/domain/localized.ts';
 
@@ -32,8 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Saves the airport's notice in German and English (admin). */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'airports');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'airports');
   if (refused) return refused;
   const { app, values } = posted;
   try {

@@ -8,14 +8,8 @@ import { addDaysToDate, parseLocalDate } from '~/domain/local-time.ts';
 import { shopContext } from '~/router-context.ts';
 import { loadCapacity, setCapacityRange } from '~/services/backoffice/admin-catalogue.server.ts';
 import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-capacity';
 import { localized } from '~/domain/localized.ts';
@@ -37,8 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Sets the capacity of `from`..`to` (`mode` `set` with `capacity`, `blackout`, `reset`). */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'capacity');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'capacity');
   if (refused) return refused;
   const { app, values } = posted;
   const tariffId = parseRowId(args.params.tariffId);

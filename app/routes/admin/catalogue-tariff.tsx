@@ -12,14 +12,8 @@ import {
   updateTariff,
 } from '~/services/backoffice/admin-catalogue.server.ts';
 import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/catalogue-tariff';
 import { localized } from '~/domain/localized.ts';
@@ -40,8 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** `intent` `tariff` (main fields), `price_list` (save a list, or add a season without `listId`), `delete_season`. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'prices');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'prices');
   if (refused) return refused;
   const { app, form, values, intent } = posted;
   const saved = (what: string) =>

@@ -7,14 +7,8 @@ import { can } from '~/domain/staff-roles.ts';
 import { shopContext } from '~/router-context.ts';
 import { changeAirportStatus, listCatalogue } from '~/services/backoffice/admin-catalogue.server.ts';
 import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/catalogue';
 
 /**
@@ -32,8 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Lock or unlock (`intent`) the airport `slug`: the command line's use case, so waiting visitors get one mail. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'airports');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'airports');
   if (refused) return refused;
   const { app, values } = posted;
   const intent = posted.intent === 'unlock' ? 'unlock' : posted.intent === 'lock' ? 'lock' : null;

@@ -6,14 +6,8 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { checkIn, checkOut, lookupForCheckin, type CheckinCard } from '~/services/backoffice/admin-checkin.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/checkin';
 
 /**
@@ -36,8 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
  * with the flash notice; a refusal (a bad token, an unknown booking, a conflict) answers its translated message and changes nothing.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'checkin');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'checkin');
   if (refused) return refused;
   const { app, values, intent, locale, t } = posted;
   try {

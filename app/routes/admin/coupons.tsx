@@ -10,14 +10,8 @@ import {
   listCoupons,
   setCouponDisabled,
 } from '~/services/backoffice/admin-coupons.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/coupons';
 
 /** admin.coupons (`/admin/gutscheine`, issue 15 item 6, admin only): the coupons with their use, and a new one. */
@@ -33,8 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
  * goes back to the list with the flash notice.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'coupons');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'coupons');
   if (refused) return refused;
   const { app, form, values, intent, t } = posted;
   const airportIds = form.getAll('airportIds').map(String);

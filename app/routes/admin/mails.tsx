@@ -5,16 +5,10 @@ import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import { shopContext } from '~/router-context.ts';
 import { isMailStatus, MAIL_STATUSES } from '~/domain/mail-status.ts';
 import { listMails, MAIL_PAGE_SIZE, retryMail } from '~/services/backoffice/admin-mails.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';
 import type { Route } from './+types/mails';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
 
 /**
  * admin.mails (`/admin/mails`, issue 15 item 8, admin and support): the outbox newest first (`?status=`,
@@ -40,8 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Retries a failed mail (`intent=retry`, `mailId`). */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'mails');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'mails');
   if (refused) return refused;
   const { app, values, intent, t } = posted;
   try {

@@ -1,10 +1,8 @@
 import { data } from 'react-router';
-import { toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { staffReservation } from '~/services/backoffice/admin-reservations.server.ts';
 import { reservationDocumentFile } from '~/services/documents/reservation-documents.server.ts';
-import { documentAnswer, withTextRefusals } from '../helpers/resource-route.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { documentAnswer } from '../helpers/resource-route.server.ts';
+import { staffResource } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation-download';
 import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 
@@ -16,10 +14,7 @@ import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
  * file or another company's booking: 404. A resource route: no page around it.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const locale = toLocale(args.params.lang);
-  return withTextRefusals(locale, async () => {
-    const actor = await requireStaff(args, 'reservations');
-    const { app } = args.context.get(shopContext);
+  return staffResource(args, 'reservations', async (actor, app) => {
     const notFound = () => data(null, { status: 404, headers: PRIVATE_HEADERS });
     const details = await staffReservation(app.db, actor, args.params.reference).catch(() => {
       throw notFound();

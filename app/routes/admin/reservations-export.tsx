@@ -1,10 +1,7 @@
 import { parseReservationFilter } from '~/domain/reservation-search.ts';
 import { translator } from '~/i18n.server.ts';
-import { toLocale } from '~/i18n.ts';
-import { shopContext } from '~/router-context.ts';
 import { exportReservationsCsv } from '~/services/backoffice/admin-reservations.server.ts';
-import { withTextRefusals } from '../helpers/resource-route.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { staffResource } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservations-export';
 import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 
@@ -14,10 +11,7 @@ import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
  * the list page. A resource route: no page around it.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const locale = toLocale(args.params.lang);
-  return withTextRefusals(locale, async () => {
-    const actor = await requireStaff(args, 'reservations');
-    const { app } = args.context.get(shopContext);
+  return staffResource(args, 'reservations', async (actor, app, locale) => {
     const { filter } = parseReservationFilter(new URL(args.request.url).searchParams);
     const { csv } = await exportReservationsCsv(app.db, actor, filter, locale);
     const day = app.now().toISOString().slice(0, 10);

@@ -14,14 +14,8 @@ import {
   setReviewHidden,
   startReviewImport,
 } from '~/services/backoffice/admin-reviews.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reviews';
 
 /**
@@ -55,8 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
  * list as it was (its filter and page come along in `back`) with the flash notice.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'reviews');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'reviews');
   if (refused) return refused;
   const { app, values, intent, t } = posted;
   const query = new URLSearchParams(values.back?.startsWith('?') ? values.back.slice(1) : '');

@@ -12,14 +12,8 @@ import {
   resendInvite,
   setStaffDisabled,
 } from '~/services/backoffice/staff-auth.server.ts';
-import {
-  actionOrLoaderHeaders,
-  PRIVATE_HEADERS,
-  readPostedForm,
-  refusal,
-  savedRedirect,
-} from '../helpers/form-kit.server.ts';
-import { requireStaff } from './helpers/staff-guard.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/staff';
 
 /** admin.staff (`/admin/mitarbeiter`, permission `staff`): the staff list and the invitation form. */
@@ -35,8 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
  * (`intent=resend`); a good post goes back to the list with the flash notice.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, 'staff');
-  const { posted, refused } = await readPostedForm(args);
+  const { actor, posted, refused } = await readStaffForm(args, 'staff');
   if (refused) return refused;
   const { app, form, values, intent, locale, t } = posted;
   const id = parseRowId(form.get('id'));

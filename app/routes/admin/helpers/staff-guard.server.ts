@@ -13,7 +13,8 @@ import {
   staffTokenFromCookie,
   type StaffSessionState,
 } from '~/services/backoffice/staff-session.server.ts';
-import { PRIVATE_HEADERS } from '../../helpers/form-kit.server.ts';
+import { PRIVATE_HEADERS, readPostedForm } from '../../helpers/form-kit.server.ts';
+import { withTextRefusals } from '../../helpers/resource-route.server.ts';
 
 /** What the guard needs of a loader's or action's arguments. */
 type GuardArgs = {
@@ -54,4 +55,31 @@ export async function requireStaff(args: GuardArgs, permission?: StaffPermission
   }
   if (permission && !can(state.actor, permission)) throw data(null, { status: 403, headers: PRIVATE_HEADERS });
   return state.actor;
+}
+
+/**
+ * The start of every back-office action: {@link requireStaff} with the page's `permission` (redirect to the sign-in,
+ * 403 without the permission), then the form kit's `readPostedForm` (the `_csrf` check and its one bad-token answer).
+ * @returns the actor with `posted` or `refused`, as `readPostedForm` hands them out.
+ */
+export async function readStaffForm(args: GuardArgs, permission: StaffPermission) {
+  const actor = await requireStaff(args, permission);
+  const read = await readPostedForm(args);
+  return read.refused ? { actor, posted: null, refused: read.refused } : { actor, posted: read.posted, refused: null };
+}
+
+/**
+ * A back-office resource route (a download, the CSV export): `answer` runs for the signed-in actor with
+ * `permission`, and a refusal on the way is a short translated text (`withTextRefusals`), not a page.
+ */
+export function staffResource(
+  args: GuardArgs,
+  permission: StaffPermission,
+  answer: (actor: StaffActor, app: ShopContext['app'], locale: Locale) => Promise<Response>,
+): Promise<Response> {
+  const locale = toLocale(args.params.lang);
+  return withTextRefusals(locale, async () => {
+    const actor = await requireStaff(args, permission);
+    return answer(actor, args.context.get(shopContext).app, locale);
+  });
 }
