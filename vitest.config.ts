@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config.ts';
 
@@ -46,6 +47,10 @@ const DRIVER_DEPENDENT = [
   // SIGTERM with a booking in flight: the pool closes only after the last answer
   'faults-shutdown',
 ].map((name) => `tests/integration/${name}.test.ts`);
+// A renamed or removed file must not silently drop out of the PostgreSQL run.
+for (const file of DRIVER_DEPENDENT) {
+  if (!fs.existsSync(file)) throw new Error(`vitest.config.ts DRIVER_DEPENDENT: ${file} does not exist`);
+}
 
 export default defineConfig({
   resolve: { alias },
