@@ -17,6 +17,9 @@ const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 // System Chromium only (DESIGN §9): never download a browser.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Traces and screenshots in a folder of their own: Playwright empties its output folder at the start, and
+  // test-results/ also holds vitest's report of the same `npm test` (read by `npm run test:slowest`).
+  outputDir: 'test-results/e2e',
   // Two workers on two cores: spec files run side by side, the tests of one file in order. Each test makes its own
   // customer, booking and staff member (tests/e2e/admin.ts), and reads only its own mails.
   fullyParallel: false,
