@@ -6,11 +6,24 @@ const PORT = Number(process.env.E2E_PORT ?? 3107);
 // Exported through the environment to the test workers (tests read mails from `<dir>/mail`).
 process.env.E2E_DATA_DIR ??= path.resolve(`.data/e2e-${PORT}`);
 
+/**
+ * Specs that change what other specs read (decision 0048): Kassel unlocked for a while (admin-catalogue, newsletter),
+ * the seeded coupon WILLKOMMEN10 disabled and Frankfurt's newest review hidden (admin-misc). They run on their own,
+ * one at a time, after all the others.
+ */
+const EXCLUSIVE = [/admin-catalogue\.spec\.ts$/, /admin-misc\.spec\.ts$/, /newsletter\.spec\.ts$/];
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+
 // System Chromium only (DESIGN §9): never download a browser.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Traces and screenshots in a folder of their own: Playwright empties its output folder at the start, and
+  // test-results/ also holds vitest's report of the same `npm test` (read by `npm run test:slowest`).
+  outputDir: 'test-results/e2e',
+  // Two workers on two cores: spec files run side by side, the tests of one file in order. Each test makes its own
+  // customer, booking and staff member (tests/e2e/admin.ts), and reads only its own mails.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -32,7 +45,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // the first admin, through the setup link (it invites every member the specs sign in as)
+    { name: 'setup', testMatch: /staff\.setup\.ts$/, use: chromium },
+    { name: 'chromium', use: chromium, testIgnore: EXCLUSIVE, dependencies: ['setup'] },
+    // after the others, one at a time (when a test of `chromium` failed, Playwright skips these)
+    { name: 'exclusive', use: chromium, testMatch: EXCLUSIVE, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.js',
     url: `http://127.0.0.1:${PORT}/translations/de.json`,

@@ -1,9 +1,63 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config.ts';
+
+/**
+ * The integration files that run a second time on PostgreSQL (project `integration-pg`, when TEST_DATABASE_URL is
+ * set): only those whose behaviour depends on the driver (decision 0048). PGlite is PostgreSQL itself compiled to
+ * WebAssembly (the same parser, planner and SQL), but one embedded connection: it serialises every transaction, so
+ * locks, races and atomic counters are only proven on a real server with many connections; several processes on one
+ * database, LISTEN/NOTIFY between connections, the pool and a database that goes away exist only there. Every other
+ * file runs once, on PGlite: the same code runs, only against a serial database.
+ */
+const DRIVER_DEPENDENT = [
+  // row locks of the day counters, the last coupon uses and one idempotency key raced by many sessions
+  'checkout-concurrency',
+  // a capacity change holding the tariff's row while bookings wait for it (its PostgreSQL-only tests)
+  'capacity-change-race',
+  // a capacity change raced by concurrent bookings (the day rows locked in date order)
+  'admin-catalogue',
+  // racing changes and bookings of one tariff's days never overbook (locks)
+  'reservation-manage',
+  // gapless credit-note numbers under racing cancellations (the numbering lock)
+  'invoices',
+  // several unlocks at once send each waiting notification once
+  'airport-unlock',
+  // a replayed webhook event delivered twice at once confirms once (unique event rows under concurrency)
+  'online-payment',
+  // cache events (LISTEN/NOTIFY) reaching another connection, as another process
+  'page-cache',
+  // the mail outbox: a row claimed by one worker (FOR UPDATE SKIP LOCKED) is not picked by another, the lease
+  'mail',
+  // the rate-limit store: concurrent hits counted exactly once each (one atomic upsert)
+  'rate-limits',
+  // the sign-in brake: parallel wrong passwords over two app instances, each reserved atomically
+  'auth',
+  // the guest lookup's brakes: parallel attempts of one session, one IP, one reference counted atomically
+  'guest-lookup',
+  // the back office's TOTP: two parallel posts of one code (one passes), 50 parallel wrong codes (10 checked)
+  'staff-auth',
+  // two server processes on one database, migrations and seed once under the advisory lock (PostgreSQL only)
+  'cluster',
+  'faults-booking',
+  // the server started before its database answers (PostgreSQL only)
+  'faults-start-without-database',
+  // a killed mail worker's claimed batch resent once after a restart (the lease on the outbox rows)
+  'faults-mail-crash',
+  // SIGTERM with a booking in flight: the pool closes only after the last answer
+  'faults-shutdown',
+].map((name) => `tests/integration/${name}.test.ts`);
+// A renamed or removed file must not silently drop out of the PostgreSQL run.
+for (const file of DRIVER_DEPENDENT) {
+  if (!fs.existsSync(file)) throw new Error(`vitest.config.ts DRIVER_DEPENDENT: ${file} does not exist`);
+}
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // `npm run coverage`: the lines (statements, branches, functions) of the source files the tests load, as a
+    // summary on the terminal and in coverage/coverage-summary.json.
+    coverage: { provider: 'v8', reporter: ['text-summary', 'json-summary'], reportsDirectory: 'coverage' },
     projects: [
       {
         resolve: { alias },
@@ -36,9 +90,12 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 2,
           env: { TEST_DRIVER: 'pglite' },
+          // The production build is loaded by Node itself, not transformed again (tests/integration/pages-app.ts).
+          server: { deps: { external: [/\/build\/server\//] } },
         },
       },
-      // The same integration suite against PostgreSQL, when one is configured (concurrency is only real there).
+      // The driver-dependent integration files against PostgreSQL, when one is configured (concurrency is only real
+      // there).
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
@@ -46,7 +103,7 @@ export default defineConfig({
               test: {
                 name: 'integration-pg',
                 sequence: { groupOrder: 2 },
-                include: ['tests/integration/**/*.test.ts'],
+                include: DRIVER_DEPENDENT,
                 environment: 'node',
                 globalSetup: ['tests/integration/global-setup.ts'],
                 testTimeout: 30_000,
@@ -54,6 +111,7 @@ export default defineConfig({
                 pool: 'forks' as const,
                 maxWorkers: 2,
                 env: { TEST_DRIVER: 'postgres' },
+                server: { deps: { external: [/\/build\/server\//] } },
               },
             },
           ]

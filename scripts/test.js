@@ -1,20 +1,48 @@
-// `npm test`: type check, lint, unit tests, integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then the Playwright e2e suite against a fresh production build. Prints one closing line
-// "N passed, N failed" and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type check, lint and the production build side by side, then unit and integration tests (PGlite, and
+// the driver-dependent files on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright e2e suite against
+// that build (decision 0048). Steps that run side by side print their output when they end, each under its own
+// heading. Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const results = [];
 let failedSteps = 0;
+const timings = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+/**
+ * Runs one step. `live`: its output goes straight to the terminal (a step that runs alone); otherwise it is kept and
+ * printed in one piece when the step ends, so steps running side by side do not interleave their lines.
+ */
+function run(name, command, args, { env = {}, live = false, shell = false } = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  if (!ok) failedSteps += 1;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return ok;
+  const shown = shell ? command : `${command} ${args.join(' ')}`;
+  if (live) console.log(`\n=== ${name}: ${shown}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+      shell,
+    });
+    const output = [];
+    if (!live) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    const finish = (ok, error) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!ok) failedSteps += 1;
+      timings.push({ name, seconds, ok });
+      if (!live) {
+        console.log(`\n=== ${name}: ${shown}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (error) console.log(String(error));
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve(ok);
+    };
+    child.on('error', (error) => finish(false, error));
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
 function readJson(file) {
@@ -25,28 +53,43 @@ function readJson(file) {
   }
 }
 
+const started = Date.now();
 fs.rmSync('test-results', { recursive: true, force: true });
 fs.mkdirSync('test-results', { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 
-if (run('typecheck', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), ['--noEmit']);
-// ESLint, the import rules of DESIGN §2 (dependency-cruiser), knip and Prettier: a broken rule fails the run.
-run('lint', 'npm', ['run', '--silent', 'lint']);
-
-run('unit + integration', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile=test-results/vitest.json',
+// The route types first (a few seconds): the type check and ESLint's typed rules read them.
+const typed = await run('typegen', bin('react-router'), ['typegen']);
+// The lint script of package.json without its own typegen (done above; two writers of .react-router at once would
+// race): ESLint, the import rules of DESIGN §2 (dependency-cruiser), knip and Prettier.
+const packageJson = readJson('package.json');
+const lint = packageJson.scripts.lint.replace(/^react-router typegen && /, '');
+// The production build beside them (not after lint): the integration tests that render pages and the fault tests
+// run it, and so does the e2e suite. Always the production bundle (vitest's NODE_ENV=test would give React's
+// development build).
+await Promise.all([
+  typed ? run('typecheck', bin('tsc'), ['--noEmit']) : Promise.resolve(false),
+  run('lint', lint, [], { shell: true, env: { PATH: `node_modules/.bin:${process.env.PATH}` } }),
+  run('build', bin('react-router'), ['build'], { env: { NODE_ENV: 'production' } }),
 ]);
+
+await run(
+  'unit + integration',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+  { live: true },
+);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) results.push({ passed: vitest.numPassedTests, failed: vitest.numFailedTests });
 
-run('build', process.execPath, ['scripts/build-if-needed.js']);
-run('e2e', bin('playwright'), ['test'], { CI: '1' });
+await run('e2e', bin('playwright'), ['test'], { env: { CI: '1' }, live: true });
 const e2e = readJson('test-results/e2e.json');
 if (e2e) results.push({ passed: e2e.stats.expected, failed: e2e.stats.unexpected + (e2e.stats.flaky ?? 0) });
 
+console.log(
+  `\nSteps: ${timings.map((t) => `${t.name} ${t.seconds.toFixed(0)} s${t.ok ? '' : ' (FAILED)'}`).join(', ')}; ` +
+    `wall time ${((Date.now() - started) / 1000).toFixed(0)} s (npm run test:slowest lists the slowest files)`,
+);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed =
   results.reduce((n, r) => n + r.failed, 0) +

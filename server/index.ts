@@ -44,6 +44,9 @@ export { clusterRole, runClusterPrimary } from './cluster.server.ts';
 /** `server.js`: the answer to `CONNECT`, which never reaches the app (issue 31 item 4). */
 export { refuseConnect } from './app.server.ts';
 
+/** The integration tests that need pages run them from this bundle (tests/integration/pages-app.ts, decision 0048). */
+export * as testHooks from './test-hooks.server.ts';
+
 /**
  * What `server.js` serves from the moment it listens until {@link startApp} has the database ready (issue 31 item
  * 10): `/healthz` 200, everything else 503 (see `createStartingApp`), logged with a logger of `env.LOG_LEVEL`.

@@ -3,7 +3,15 @@
  * signed in; with JavaScript (modals, API) and without (the pages' forms).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AccountPages, bookViaApi, localDateTime, mailLink, newAccount, SearchPage } from './pages.ts';
+import {
+  AccountPages,
+  bookViaApi,
+  localDateTime,
+  mailLink,
+  newAccount,
+  SearchPage,
+  signedUpCustomer,
+} from './pages.ts';
 
 type DataLayerEntry = {
   event?: string;
@@ -143,12 +151,9 @@ test.describe('account area', () => {
     page,
     browser,
   }) => {
-    const account = newAccount('book');
+    const account = await signedUpCustomer(page, 'book');
     const ui = new AccountPages(page);
-    await page.goto('/registrieren');
-    await ui.fillSignUp(page.locator('[data-page-form="signup"]'), account);
-    await page.getByRole('button', { name: 'Konto anlegen' }).click();
-    await expect(page).toHaveURL(/\/konto$/);
+    await page.goto('/konto');
     await expect(page.getByText('Keine bevorstehenden Reservierungen.')).toBeVisible();
 
     // Step 2 starts with the account's name and e-mail; the address is saved back.
@@ -204,11 +209,7 @@ test.describe('account area', () => {
     // Another user gets a 404 for that reference; signed out, the sign-in page.
     const strangerContext = await browser.newContext();
     const stranger = await strangerContext.newPage();
-    const strangerAccount = newAccount('stranger');
-    await stranger.goto('/registrieren');
-    await new AccountPages(stranger).fillSignUp(stranger.locator('[data-page-form="signup"]'), strangerAccount);
-    await stranger.getByRole('button', { name: 'Konto anlegen' }).click();
-    await expect(stranger).toHaveURL(/\/konto$/);
+    await signedUpCustomer(stranger, 'stranger');
     expect((await stranger.goto(`/konto/reservierungen/${reference}`))?.status()).toBe(404);
     expect((await stranger.goto(`/konto/reservierungen/${reference}/dokument`))?.status()).toBe(404);
     for (const path of ['pdf', 'rechnung', 'dokument/parkschein', `download/Parkschein-${reference}.pdf`]) {
@@ -234,12 +235,9 @@ test.describe('account area', () => {
   });
 
   test('profile, password, e-mail change, export and deletion on the account page', async ({ page }) => {
-    const account = newAccount('area');
+    const account = await signedUpCustomer(page, 'area');
     const ui = new AccountPages(page);
-    await page.goto('/registrieren');
-    await ui.fillSignUp(page.locator('[data-page-form="signup"]'), account);
-    await page.getByRole('button', { name: 'Konto anlegen' }).click();
-    await expect(page).toHaveURL(/\/konto$/);
+    await page.goto('/konto');
 
     const profile = page.locator('[data-page-form="profile"]');
     await profile.getByLabel('Nachname').fill('Umbenannt');

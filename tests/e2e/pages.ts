@@ -68,6 +68,36 @@ export function newAccount(tag: string) {
 }
 export type Account = ReturnType<typeof newAccount>;
 
+/**
+ * A new customer account, signed up over HTTP (the sign-up API with the session and CSRF token of `page`'s context),
+ * so `page`'s context is signed in as it. For specs whose subject is not the sign-up: the sign-up and sign-in pages
+ * and modals are driven in accounts.spec.ts's first tests.
+ */
+export async function signedUpCustomer(page: Page, tag: string): Promise<Account> {
+  const account = newAccount(tag);
+  const home = await page.request.get('/');
+  const csrf = /<meta name="csrf-token" content="([^"]*)"/.exec(await home.text())?.[1] ?? '';
+  const res = await page.request.post('/api/auth/signup', {
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'App-Language': 'de',
+      'X-CSRF-TOKEN': csrf,
+    },
+    data: {
+      gender: false,
+      firstname: account.firstname,
+      lastname: account.lastname,
+      email: account.email,
+      password: account.password,
+      passwordConfirmation: account.password,
+      terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
 /** Waits for the newest mail to `to` whose text has a link to `pathPrefix` (e.g. `/passwort/`); its path. */
 export async function mailLink(to: string, pathPrefix: string): Promise<string> {
   let link: string | null = null;

@@ -474,7 +474,7 @@ export async function recordWrites(
   // Queued mail stays queued: delivery is handed to a worker that is not there (as a cluster's web worker hands it
   // to the jobs process). Otherwise a successful booking's mail would be delivered in the background and its
   // writes (sent, the history event) would land while a later request runs. `moreDelegates`: the same function
-  // of another module graph (the pages' graph under Vite).
+  // of another module graph (the pages' graph in the production build).
   const stops = [delegateMailDelivery, ...moreDelegates].map((delegate) => delegate(() => {}));
   const stop = () => stops.forEach((s) => s());
   await db.execute(sql`create table if not exists fuzz_writes (table_name text not null, op text not null)`);

@@ -3,7 +3,7 @@
  * action, malformed query strings and path parameters on every `/admin` page, and malformed requests to every
  * `/api/admin` endpoint, each with a staff session of every role (admin, support, an operator), half signed in
  * (password given, no second factor), or none, and with broken or forged staff and customer cookies. Through the
- * real HTTP app with the page handler (the server build loaded through Vite, as in `malformed-pages`). The answer
+ * real HTTP app with the page handler (the production build, as in `malformed-pages`). The answer
  * is never a 5xx; a refusal is a 4xx page (or JSON under `/api`) and leaves the shop's tables unchanged
  * (`recordWrites`). A request that happens to be valid may succeed (2xx, or a 3xx redirect).
  */
@@ -16,7 +16,6 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, mailOutbox, parkingLots, reviews, tariffs } from '../../database/schema.ts';
 import { inviteStaff } from '../../app/services/backoffice/staff-auth.server.ts';
-import type * as Mail from '../../app/services/mail/mail.server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
@@ -443,8 +442,7 @@ beforeAll(async () => {
   // No page cache: every answer is rendered for its own request.
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
   app = pagesApp.app;
-  const mail = await pagesApp.load<typeof Mail>('/app/services/mail/mail.server.ts');
-  writes = await recordWrites(test, [mail.delegateMailDelivery]);
+  writes = await recordWrites(test, [pagesApp.hooks.mail.delegateMailDelivery]);
   world = await buildAdminWorld(await buildWorld(test));
   await writes.take();
   // The first render compiles the routes: before the clock of the first property run starts.

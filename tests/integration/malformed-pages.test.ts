@@ -2,10 +2,10 @@
  * Property-based tests (issue 14): thousands of malformed form posts to every page action (React Router route
  * actions of app/routes: the booking steps, sign-in and sign-up, lost and reset password, account, contact,
  * newsletter, the locked-airport form, guest lookup, changing and cancelling a reservation, the demo payment, the
- * confirmation links) through the real HTTP app with the page handler (the server build loaded through Vite, as in
- * development): hostile field values (NUL bytes, long text, numbers beyond 32 bits), raw bodies with a wrong or
- * lying Content-Type, broken multipart and percent-encoding, broken and huge cookies, odd query strings, missing
- * or foreign `_csrf` tokens. The answer is never a 5xx; a refusal is a 4xx page and leaves the shop's tables
+ * confirmation links) through the real HTTP app with the page handler (the production build, as a server process
+ * runs it): hostile field values (NUL bytes, long text, numbers beyond 32 bits), raw bodies with a wrong or lying
+ * Content-Type, broken multipart and percent-encoding, broken and huge cookies, odd query strings, missing or foreign
+ * `_csrf` tokens. The answer is never a 5xx; a refusal is a 4xx page and leaves the shop's tables
  * unchanged (`recordWrites`). A post that happens to be valid may succeed (2xx, or a 3xx redirect).
  */
 import fs from 'node:fs';
@@ -14,8 +14,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as Mail from '../../app/services/mail/mail.server.ts';
-import type * as Newsletter from '../../app/services/subscriptions/newsletter.server.ts';
 import type { ApiClient } from './harness.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
@@ -263,7 +261,7 @@ let pagesApp: PagesApp;
 let app: PagesApp['app'];
 let world: FuzzWorld;
 let writes: Awaited<ReturnType<typeof recordWrites>>;
-let newsletter: typeof Newsletter;
+let newsletter: PagesApp['hooks']['newsletter'];
 let dataDir: string;
 
 beforeAll(async () => {
@@ -272,10 +270,9 @@ beforeAll(async () => {
   // No page cache: every answer is rendered for its own request.
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 0 });
   app = pagesApp.app;
-  const mail = await pagesApp.load<typeof Mail>('/app/services/mail/mail.server.ts');
-  newsletter = await pagesApp.load<typeof Newsletter>('/app/services/subscriptions/newsletter.server.ts');
-  // The pages run in Vite's module graph: mail is handed off there (and in the test's own graph, for buildWorld).
-  writes = await recordWrites(test, [mail.delegateMailDelivery]);
+  newsletter = pagesApp.hooks.newsletter;
+  // The pages run in the build's module graph: mail is handed off there (and in the test's own graph, for buildWorld).
+  writes = await recordWrites(test, [pagesApp.hooks.mail.delegateMailDelivery]);
   world = await buildWorld(test);
   await writes.take();
   // The first render compiles the routes: before the clock of the first property run starts.

@@ -5,7 +5,6 @@
  * query string redirects to the sign-in with a short `Location`; a page post from another site is refused with 400
  * and logged below `error`, `/admin/abmelden` included.
  */
-import type { ServerBuild } from 'react-router';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -37,7 +36,7 @@ const PARAMS: Record<string, string> = {
 
 /** Every page path of the build: each route's full path with its parameters filled, in German and English. */
 async function pagePaths(): Promise<string[]> {
-  const build = await pages.load<ServerBuild>('virtual:react-router/server-build');
+  const build = await pages.hooks.serverBuild();
   const fullPath = (id: string): string => {
     const route = build.routes[id]!;
     const own = route.path ?? '';

@@ -1,6 +1,6 @@
 /**
  * The page cache (issue 11 item 2, decision 0017) through the real HTTP app: the Express app with the React
- * Router page handler (the server build loaded through Vite, as in development) and the cache on.
+ * Router page handler (the production build, as a server process runs it) and the cache on.
  * Correctness first: a booking of the last space shows as sold out on the very next request; one visitor's
  * CSRF token, CSP nonce or sign-in never reaches another's answer; and cache events reach other processes.
  */
@@ -9,7 +9,6 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../database/client.server.ts';
 import { airports, tariffDays, tariffs } from '../../database/schema.ts';
-import type * as CacheEvents from '../../app/services/cache-events.server.ts';
 import type { CacheEvent } from '../../app/services/cache-events.server.ts';
 import type { PageCache } from '../../server/page-cache.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
@@ -24,14 +23,14 @@ let test: TestApp;
 let pagesApp: PagesApp;
 let app: PagesApp['app'];
 let pageCache: PageCache;
-let events: typeof CacheEvents;
+let events: PagesApp['hooks']['cacheEvents'];
 
 beforeAll(async () => {
   test = await createTestApp({ now: new Date('2026-11-21T09:00:00Z') });
   // The cache events from the build's own module graph (one set of cache listeners), as in one server process.
   pagesApp = await startPagesApp(test, { pageCacheSeconds: 60 });
   ({ app, pageCache } = pagesApp);
-  events = await pagesApp.load<typeof CacheEvents>('/app/services/cache-events.server.ts');
+  events = pagesApp.hooks.cacheEvents;
   // The first render compiles the page's modules (slow on a busy machine): here, not in a test's 30 s.
   await page('/buchung/tarife?airport=hamburg&entry=2026-12-20T08:00&exit=2026-12-21T08:00');
 }, 120_000);

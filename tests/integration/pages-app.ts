@@ -1,40 +1,45 @@
 /**
  * The real HTTP app with the page handler, for integration tests that need pages: the Express app of
- * `server/app.server.ts` with React Router's page handler, the server build loaded through Vite (as in
- * development). The app, the pages and every module a test asks for through `load` come from the build's own module
- * graph (one router context, one set of cache listeners, one mail hand-off), as in one server process.
+ * `server/app.server.ts` with React Router's page handler, from the production build (`build/server/index.js`,
+ * built first when missing or stale; `npm test` builds before vitest, decision 0048). The app, the pages and every
+ * module a test asks for through `hooks` come from the build's own module graph (one router context, one set of
+ * cache listeners, one mail hand-off), as in one server process. The bundle is loaded by Node itself (vitest leaves
+ * `build/` external: vitest.config.ts), once per test file.
  */
-import { createServer, type ViteDevServer } from 'vite';
-import type { ServerBuild } from 'react-router';
-import type * as AppServer from '../../server/app.server.ts';
-import type * as Pages from '../../server/pages.server.ts';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as ServerBundle from '../../server/index.ts';
 import type { PageCache } from '../../server/page-cache.server.ts';
 import type { TestApp } from './harness.ts';
+import { buildIfNeeded } from './server-process.ts';
+
+type Hooks = typeof ServerBundle.testHooks;
 
 export type PagesApp = {
-  app: ReturnType<typeof AppServer.createBaseApp>;
+  app: ReturnType<Hooks['createBaseApp']>;
   pageCache: PageCache;
-  /** A module of the build's graph (e.g. `/app/services/mail/mail.server.ts`), not the test's own copy of it. */
-  load: <T>(modulePath: string) => Promise<T>;
+  /** The build's own modules (mail hand-off, newsletter work, cache events, the server build), not the test's copy. */
+  hooks: Hooks;
   close: () => Promise<void>;
 };
 
-/** Starts Vite in middleware mode and builds the app over `test`'s context; `pageCacheSeconds` 0 turns the cache off. */
+let bundle: Promise<typeof ServerBundle> | undefined;
+
+/** Builds the app over `test`'s context from the production build; `pageCacheSeconds` 0 turns the cache off. */
 export async function startPagesApp(test: TestApp, options: { pageCacheSeconds: number }): Promise<PagesApp> {
-  const vite: ViteDevServer = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: 'custom',
-    logLevel: 'silent',
+  bundle ??= (() => {
+    buildIfNeeded();
+    return import(pathToFileURL(path.resolve('build/server/index.js')).href) as Promise<typeof ServerBundle>;
+  })();
+  const hooks = (await bundle).testHooks;
+  const pages = hooks.createPageHandler(test.ctx, {
+    build: hooks.serverBuild,
+    pageCacheSeconds: options.pageCacheSeconds,
   });
-  const load = <T>(modulePath: string) => vite.ssrLoadModule(modulePath) as Promise<T>;
-  const build = () => load<ServerBuild>('virtual:react-router/server-build');
-  const { createPageHandler } = await load<typeof Pages>('/server/pages.server.ts');
-  const { createBaseApp } = await load<typeof AppServer>('/server/app.server.ts');
-  const pages = createPageHandler(test.ctx, { build, pageCacheSeconds: options.pageCacheSeconds });
   return {
-    app: createBaseApp(test.ctx, { pages: pages.handler }),
+    app: hooks.createBaseApp(test.ctx, { pages: pages.handler }),
     pageCache: pages.pageCache,
-    load,
-    close: () => vite.close(),
+    hooks,
+    close: async () => {},
   };
 }
