@@ -36,7 +36,7 @@ import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
-export { runRatingsImportCommand } from './ratings-import.server.ts';
+export { runRatingsImportCommand } from './ratings-import-command.server.ts';
 
 /** `server.js` in production: the process's role under `WEB_CONCURRENCY` and the cluster supervisor (issue 11). */
 export { clusterRole, runClusterPrimary } from './cluster.server.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../database/schema.ts';
 import { EkomiError } from '../../app/services/ratings/ekomi.server.ts';
 import { importRatings } from '../../app/services/ratings/ratings-import.server.ts';
-import { runRatingsImportCommand } from '../../server/ratings-import.server.ts';
+import { runRatingsImportCommand } from '../../server/ratings-import-command.server.ts';
 import { insertReservation } from '../fixtures/reservation.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 

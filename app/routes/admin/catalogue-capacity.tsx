@@ -7,7 +7,7 @@ import { CAPACITY_PAGE_DAYS } from '~/domain/catalogue-view.ts';
 import { addDaysToDate, parseLocalDate } from '~/domain/local-time.ts';
 import { shopContext } from '~/router-context.ts';
 import { loadCapacity, setCapacityRange } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import { catalogueExtra, thisPage } from './helpers/catalogue-form.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
 import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';

@@ -11,7 +11,7 @@ import {
   savePriceList,
   updateTariff,
 } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import { catalogueExtra, thisPage } from './helpers/catalogue-form.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
 import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import { parseRowId } from '~/domain/row-id.ts';

@@ -6,7 +6,7 @@ import { useT } from '~/components/i18n-context.tsx';
 import { can } from '~/domain/staff-roles.ts';
 import { shopContext } from '~/router-context.ts';
 import { changeAirportStatus, listCatalogue } from '~/services/backoffice/admin-catalogue.server.ts';
-import { catalogueExtra, thisPage } from './helpers/admin-catalogue.server.ts';
+import { catalogueExtra, thisPage } from './helpers/catalogue-form.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
 import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/catalogue';
