@@ -123,8 +123,10 @@ test.describe('back office: catalogue', () => {
       await signInAsAdmin(page);
       await page.goto('/admin/katalog');
       await page.getByRole('button', { name: 'Flughafen Kassel entsperren' }).click();
+      // Every sign-up still waiting is told, this one and those other specs left for Kassel (they ran before this
+      // exclusive spec): at least one mail, and exactly one to this address.
       await expect(page.getByRole('status')).toHaveText(
-        'Der Flughafen ist entsperrt. Benachrichtigungen verschickt: 1.',
+        /^Der Flughafen ist entsperrt\. Benachrichtigungen verschickt: [1-9]\d*\.$/,
       );
       expect(airportMailsTo(email)).toHaveLength(1);
       expect(airportMailsTo(email)[0].subject).toContain('Flughafen Kassel ist wieder buchbar');
