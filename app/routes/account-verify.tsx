@@ -2,11 +2,16 @@ import { data } from 'react-router';
 import { AuthPage, PageForm } from '~/components/account/auth-page.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
+import { toLocale } from '~/i18n.ts';
 import { verifyEmail } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/account-verify';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from './helpers/form-kit.server.ts';
 
 /**
  * account.verify (`/konto/bestaetigen/:token`): the verification link of the sign-up mail opens a page with one
@@ -22,16 +27,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { posted, refused } = await readPostedForm(args);
   if (refused) return refused;
-  const { app, session, locale, t } = posted;
+  const { app, session } = posted;
   try {
     await verifyEmail(app, { token: args.params.token });
     const next = session.get('userId') ? '/konto' : '/anmelden';
-    return await redirectWithFlash(
-      session,
-      localePath(locale, next),
-      { type: 'success', title: t('auth.page.verified_title'), message: t('auth.page.verified') },
-      { headers: PRIVATE_HEADERS },
-    );
+    const notice = { type: 'success', titleKey: 'auth.page.verified_title', messageKey: 'auth.page.verified' } as const;
+    return await savedRedirect(posted, next, notice);
   } catch (error) {
     return refusal(error, posted);
   }

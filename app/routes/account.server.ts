@@ -8,18 +8,13 @@ import {
   deleteAccountBody,
   profileBody,
 } from '~/components/account/form-values.ts';
-import { localePath } from '~/i18n.ts';
 import { changeEmail, changePassword, deleteAccount, updateProfile } from '~/services/accounts/account.server.ts';
 import { signOut } from '~/services/accounts/auth.server.ts';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { PRIVATE_HEADERS, savedRedirect, type PostedForm } from './helpers/form-kit.server.ts';
+import { savedRedirect, type PostedForm } from './helpers/form-kit.server.ts';
 
 /** Runs `intent` for the signed-in `userId`; answers with a redirect and a flash (throws a refusal). */
 export async function runAccountIntent(posted: PostedForm, userId: number): Promise<Response> {
-  const { app, session, intent, form, locale, t } = posted;
-  const account = localePath(locale, '/konto');
-  const done = (url: string, type: string, message: string, title?: string) =>
-    redirectWithFlash(session, url, { type, message, title }, { headers: PRIVATE_HEADERS });
+  const { app, session, intent, form, locale } = posted;
   switch (intent) {
     case 'profile':
       await updateProfile(app, { userId, body: profileBody(form) });
@@ -30,14 +25,19 @@ export async function runAccountIntent(posted: PostedForm, userId: number): Prom
     case 'email': {
       // the message says where the link went; the service's key is translated here
       await changeEmail(app, { userId, body: changeEmailBody(form), locale });
-      return done(account, 'info', t('account.email.sent', { email: String(form.get('email') ?? '').trim() }));
+      const email = String(form.get('email') ?? '').trim();
+      return savedRedirect(posted, '/konto', { type: 'info', messageKey: 'account.email.sent' }, { email });
     }
     case 'delete':
       await deleteAccount(app, { session, userId, body: deleteAccountBody(form) });
-      return done(localePath(locale, '/'), 'info', t('account.delete.done'));
+      return savedRedirect(posted, '/', { type: 'info', messageKey: 'account.delete.done' });
     case 'signout':
       await signOut(app, { session });
-      return done(localePath(locale, '/'), 'info', t('js.signout.message.text'), t('js.signout.message.title'));
+      return savedRedirect(posted, '/', {
+        type: 'info',
+        titleKey: 'js.signout.message.title',
+        messageKey: 'js.signout.message.text',
+      });
     default:
       throw new Response(null, { status: 400 });
   }

@@ -7,9 +7,9 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { requestPasswordReset } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-lost-password';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, savedRedirect } from './helpers/form-kit.server.ts';
 import { privatePageMeta } from './helpers/page-meta.ts';
-import { handlePostedForm, noticeRedirect } from './helpers/shop-page.server.ts';
+import { handlePostedForm } from './helpers/shop-page.server.ts';
 
 /** auth.lost-password (`/passwort-vergessen`): the lostPassword modal as a page. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -27,8 +27,12 @@ export function action(args: Route.ActionArgs) {
   return handlePostedForm(args, async (posted) => {
     const { app, clientIp, form, locale } = posted;
     await requestPasswordReset(app, { body: lostPasswordBody(form), locale, clientIp });
-    const notice = { titleKey: 'auth.page.lost_password_sent_title', messageKey: 'auth.page.lost_password_sent' };
-    return noticeRedirect(posted, '/anmelden', { type: 'info', ...notice });
+    const notice = {
+      type: 'info',
+      titleKey: 'auth.page.lost_password_sent_title',
+      messageKey: 'auth.page.lost_password_sent',
+    } as const;
+    return savedRedirect(posted, '/anmelden', notice);
   });
 }
 

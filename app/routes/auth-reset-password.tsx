@@ -4,11 +4,16 @@ import { AuthPage, PageForm, PageLink } from '~/components/account/auth-page.tsx
 import { resetPasswordBody } from '~/components/account/form-values.ts';
 import { useT } from '~/components/i18n-context.tsx';
 import { translator } from '~/i18n.server.ts';
-import { localePath, toLocale } from '~/i18n.ts';
+import { toLocale } from '~/i18n.ts';
 import { resetPassword } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-reset-password';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from './helpers/form-kit.server.ts';
 
 /** auth.reset-password (`/passwort/:token`): the link of the reset mail; the token is checked on submit. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -22,15 +27,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { posted, refused } = await readPostedForm(args);
   if (refused) return refused;
-  const { app, session, form, locale, t } = posted;
+  const { app, form } = posted;
   try {
     await resetPassword(app, { body: resetPasswordBody(form, args.params.token) });
-    return await redirectWithFlash(
-      session,
-      localePath(locale, '/anmelden'),
-      { type: 'success', title: t('auth.page.reset_done_title'), message: t('auth.page.reset_done') },
-      { headers: PRIVATE_HEADERS },
-    );
+    const notice = {
+      type: 'success',
+      titleKey: 'auth.page.reset_done_title',
+      messageKey: 'auth.page.reset_done',
+    } as const;
+    return await savedRedirect(posted, '/anmelden', notice);
   } catch (error) {
     return refusal(error, posted);
   }

@@ -6,9 +6,9 @@ import { useT } from '~/components/i18n-context.tsx';
 import { localePath } from '~/i18n.ts';
 import { signIn } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-signin';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, savedRedirect } from './helpers/form-kit.server.ts';
 import { privatePageMeta } from './helpers/page-meta.ts';
-import { handlePostedForm, noticeRedirect, shopPage } from './helpers/shop-page.server.ts';
+import { handlePostedForm, shopPage } from './helpers/shop-page.server.ts';
 
 /** auth.signin (`/anmelden?redirect=`): the login modal as a page; a signed-in visitor goes on at once. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,13 +24,12 @@ export function action(args: Route.ActionArgs) {
     const { app, session, clientIp, form, locale } = posted;
     const user = await signIn(app, { session, body: signInBody(form), clientIp });
     const target = safeRedirect(form.get('redirect'), localePath(locale, '/konto'));
-    const notice = { titleKey: 'auth.page.signed_in_title', messageKey: 'auth.page.signed_in' };
-    return noticeRedirect(
-      posted,
-      target,
-      { type: 'success', ...notice, params: { name: user.firstname } },
-      { localised: false },
-    );
+    const notice = {
+      type: 'success',
+      titleKey: 'auth.page.signed_in_title',
+      messageKey: 'auth.page.signed_in',
+    } as const;
+    return savedRedirect(posted, target, notice, { name: user.firstname }, { localised: false });
   });
 }
 

@@ -6,9 +6,9 @@ import { useT } from '~/components/i18n-context.tsx';
 import { localePath } from '~/i18n.ts';
 import { signUp } from '~/services/accounts/auth.server.ts';
 import type { Route } from './+types/auth-signup';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, PRIVATE_HEADERS, savedRedirect } from './helpers/form-kit.server.ts';
 import { privatePageMeta } from './helpers/page-meta.ts';
-import { handlePostedForm, noticeRedirect, shopPage } from './helpers/shop-page.server.ts';
+import { handlePostedForm, shopPage } from './helpers/shop-page.server.ts';
 
 /** auth.signup (`/registrieren`): the register modal as a page; a signed-in visitor goes to the account. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,8 +22,12 @@ export function action(args: Route.ActionArgs) {
   return handlePostedForm(args, async (posted) => {
     const { app, session, clientIp, form, locale } = posted;
     const user = await signUp(app, { session, body: signUpBody(form), locale, clientIp });
-    const notice = { titleKey: 'auth.page.signed_up_title', messageKey: 'auth.page.signed_up' };
-    return noticeRedirect(posted, '/konto', { type: 'success', ...notice, params: { name: user.firstname } });
+    const notice = {
+      type: 'success',
+      titleKey: 'auth.page.signed_up_title',
+      messageKey: 'auth.page.signed_up',
+    } as const;
+    return savedRedirect(posted, '/konto', notice, { name: user.firstname });
   });
 }
 

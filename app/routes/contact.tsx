@@ -8,7 +8,8 @@ import { normalizeReference } from '~/domain/reference.ts';
 import { listAirportSummaries } from '~/services/catalogue/catalog.server.ts';
 import { sendContactMessage } from '~/services/content/contact.server.ts';
 import type { Route } from './+types/contact';
-import { handlePostedForm, noticeRedirect, shopPage } from './helpers/shop-page.server.ts';
+import { handlePostedForm, shopPage } from './helpers/shop-page.server.ts';
+import { savedRedirect } from './helpers/form-kit.server.ts';
 
 /**
  * contact.index (`/kontakt`, DESIGN §3): the shop's contact data (SHOP_*), the FAQ search, the contact form and the
@@ -40,8 +41,8 @@ export function action(args: Route.ActionArgs) {
   return handlePostedForm(args, async (posted) => {
     const { app, clientIp, form, locale } = posted;
     await sendContactMessage(app, { body: contactBodyFromForm(form), clientIp, locale });
-    const notice = { titleKey: 'contact.success_title', messageKey: 'contact.success' };
-    return noticeRedirect(posted, '/kontakt', { type: 'success', ...notice }, { headers: false });
+    const notice = { type: 'success', titleKey: 'contact.success_title', messageKey: 'contact.success' } as const;
+    return savedRedirect(posted, '/kontakt', notice, undefined, { headers: false });
   });
 }
 

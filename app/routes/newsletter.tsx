@@ -6,8 +6,7 @@ import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { requestNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
 import type { Route } from './+types/newsletter';
-import { redirectWithFlash } from './helpers/flash.server.ts';
-import { actionOrLoaderHeaders, readPostedForm, refusal } from './helpers/form-kit.server.ts';
+import { actionOrLoaderHeaders, readPostedForm, refusal, savedRedirect } from './helpers/form-kit.server.ts';
 
 /**
  * newsletter (`/newsletter`): the sign-up as a page, and the action every sign-up form posts to without
@@ -23,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { posted, refused } = await readPostedForm(args);
   if (refused) return refused;
-  const { app, session, clientIp, form, values, locale, t } = posted;
+  const { app, clientIp, form, values, locale } = posted;
   try {
     await requestNewsletterSubscription(app, {
       body: { email: values.email, firstname: values.firstname, lastname: values.lastname },
@@ -32,11 +31,13 @@ export async function action(args: Route.ActionArgs) {
       userAgent: args.request.headers.get('User-Agent') ?? undefined,
       source: toConsentSource(form.get('source')),
     });
-    return await redirectWithFlash(session, safeReturnPath(values.returnTo, localePath(locale, '/newsletter')), {
+    const back = safeReturnPath(values.returnTo, localePath(locale, '/newsletter'));
+    const notice = {
       type: 'success',
-      title: t('newsletter.accepted_title'),
-      message: t('newsletter.accepted'),
-    });
+      titleKey: 'newsletter.accepted_title',
+      messageKey: 'newsletter.accepted',
+    } as const;
+    return await savedRedirect(posted, back, notice, undefined, { localised: false, headers: false });
   } catch (error) {
     return refusal(error, posted);
   }

@@ -35,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
       commentDe: values.commentDe ?? '',
       commentEn: values.commentEn ?? '',
     });
-    return await savedRedirect(posted, thisPage(args.request), 'admin.catalogue.saved.comment', undefined, false);
+    return await savedRedirect(posted, thisPage(args.request), 'admin.catalogue.saved.comment', undefined, {
+      localised: false,
+    });
   } catch (error) {
     return refusal(error, { ...posted, intent: 'comment' }, { notFound: 'page', extra: catalogueExtra(posted.t) });
   }

@@ -43,7 +43,13 @@ export async function action(args: Route.ActionArgs) {
       mode: values.mode ?? '',
       capacity: values.capacity ?? '',
     });
-    return await savedRedirect(posted, thisPage(args.request), 'admin.catalogue.saved.capacity', { count }, false);
+    return await savedRedirect(
+      posted,
+      thisPage(args.request),
+      'admin.catalogue.saved.capacity',
+      { count },
+      { localised: false },
+    );
   } catch (error) {
     return refusal(error, { ...posted, intent: 'capacity' }, { notFound: 'page', extra: catalogueExtra(posted.t) });
   }

@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   const { app, form, values, intent } = posted;
   const saved = (what: string) =>
-    savedRedirect(posted, thisPage(args.request), `admin.catalogue.saved.${what}`, undefined, false);
+    savedRedirect(posted, thisPage(args.request), `admin.catalogue.saved.${what}`, undefined, { localised: false });
   const tariffId = parseRowId(args.params.tariffId);
   if (tariffId === null) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const listId = values.listId ? parseRowId(values.listId) : null;

@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
       {
         count: change.notified ?? 0,
       },
-      false,
+      { localised: false },
     );
   } catch (error) {
     return refusal(error, posted, { notFound: 'page', extra: catalogueExtra(posted.t) });

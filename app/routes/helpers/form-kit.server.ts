@@ -135,25 +135,29 @@ export function refusal<Extra extends object = object>(
   return data(failure, { status: error.status, headers });
 }
 
+/** A saved notice: a success message key, or a notice of a type with a message and a title (`params` fill both). */
+export type Notice = string | { type: 'success' | 'info'; titleKey?: string; messageKey: string };
+
 /**
- * The answer to a good post: a redirect to `path` of the page's language with the translated success notice as the
- * session flash, shown once on the next page (DESIGN §7; no `?ok=` query). A notice with a title or of another
- * `type` is `redirectWithFlash` with {@link PRIVATE_HEADERS}.
+ * The one answer to a good post: a redirect to `path` of the page's language with the translated notice as the
+ * session flash, shown once on the next page (DESIGN §7; no `?ok=` query), with {@link PRIVATE_HEADERS} unless
+ * `headers: false` leaves them to the layout.
  * @param path - the target without the language prefix (`/admin/gutscheine`), or a full path when `localised` is
  *   false; its query is kept.
  */
 export async function savedRedirect(
   posted: Pick<PostedForm, 'session' | 't' | 'locale'>,
   path: string,
-  messageKey: string,
+  notice: Notice,
   params?: Record<string, string | number>,
-  localised = true,
+  { localised = true, headers = true }: { localised?: boolean; headers?: boolean } = {},
 ): Promise<Response> {
+  const { type, titleKey, messageKey } = typeof notice === 'string' ? { type: 'success', messageKey: notice } : notice;
   return redirectWithFlash(
     posted.session,
     localised ? localePath(posted.locale, path) : path,
-    { type: 'success', message: posted.t(messageKey, params) },
-    { headers: PRIVATE_HEADERS },
+    { type, title: titleKey && posted.t(titleKey, params), message: posted.t(messageKey, params) },
+    headers ? { headers: PRIVATE_HEADERS } : undefined,
   );
 }
 

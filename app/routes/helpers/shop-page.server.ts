@@ -1,14 +1,13 @@
 /**
  * What shop page loaders and actions share (issue 32 item 3), kept out of the route modules so they stay wiring:
- * the start of a loader ({@link shopPage}), the ratings section and its JSON-LD ({@link pageRatings}, {@link shopRatings}), a form action's frame
- * ({@link handlePostedForm}) and its notice redirect ({@link noticeRedirect}).
+ * the start of a loader ({@link shopPage}), the ratings section and its JSON-LD ({@link pageRatings},
+ * {@link shopRatings}) and a form action's frame ({@link handlePostedForm}; its good answer is the kit's
+ * `savedRedirect`).
  */
-import { localePath } from '~/i18n.ts';
 import { ratingJsonLd, REVIEWS_PAGE_PARAM, SHOP_RATING_ID, type RatingsPage } from '~/domain/ratings.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { loadRatingsSection } from '~/services/ratings/ratings.server.ts';
-import { redirectWithFlash } from './flash.server.ts';
-import { PRIVATE_HEADERS, readPostedForm, refusal, type PageActionArgs, type PostedForm } from './form-kit.server.ts';
+import { readPostedForm, refusal, type PageActionArgs, type PostedForm } from './form-kit.server.ts';
 
 /** A page loader's start: the shop's app and session, the language and its translator (also the form kit's). */
 export { shopPage } from './page-context.server.ts';
@@ -61,26 +60,4 @@ export async function handlePostedForm<Answer>(args: PageActionArgs, handle: (po
   } catch (error) {
     return refusal(error, posted);
   }
-}
-
-/** A notice for {@link noticeRedirect}: its type and translation keys (with `params` for both texts). */
-type Notice = { type: 'success' | 'info'; titleKey: string; messageKey: string; params?: Record<string, string> };
-
-/**
- * The answer to a good post: a redirect to `path` (without the language prefix, or a full path when `localised` is
- * false) with the titled notice as the session flash. `headers: false` leaves the answer's headers to the layout.
- */
-export function noticeRedirect(
-  posted: Pick<PostedForm, 'session' | 't' | 'locale'>,
-  path: string,
-  notice: Notice,
-  options: { localised?: boolean; headers?: boolean } = {},
-): Promise<Response> {
-  const { t, locale, session } = posted;
-  return redirectWithFlash(
-    session,
-    options.localised === false ? path : localePath(locale, path),
-    { type: notice.type, title: t(notice.titleKey, notice.params), message: t(notice.messageKey, notice.params) },
-    options.headers === false ? undefined : { headers: PRIVATE_HEADERS },
-  );
 }
