@@ -52,6 +52,14 @@ for (const file of DRIVER_DEPENDENT) {
   if (!fs.existsSync(file)) throw new Error(`vitest.config.ts DRIVER_DEPENDENT: ${file} does not exist`);
 }
 
+/**
+ * One pool for all projects (decision 0050): unit, PGlite and PostgreSQL files share three worker processes, so the
+ * PostgreSQL files' waits (locks, leases, restarted servers) overlap with the other files' work instead of running
+ * after them. Each worker keeps its modules loaded between files (`isolate: false`); every file builds its own app
+ * and database (tests/integration/harness.ts).
+ */
+const WORKERS = 3;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -68,6 +76,8 @@ export default defineConfig({
           // this machine type (seen 2026-11-28), over vitest's 5 s default. A limit, not a speed goal (those live in
           // `npm run bench`).
           testTimeout: 30_000,
+          maxWorkers: WORKERS,
+          isolate: false,
           include: [
             'app/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
@@ -81,14 +91,15 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
+          isolate: false,
           env: { TEST_DRIVER: 'pglite' },
           // The production build is loaded by Node itself, not transformed again (tests/integration/pages-app.ts).
           server: { deps: { external: [/\/build\/server\//] } },
@@ -102,14 +113,15 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: 'integration-pg',
-                sequence: { groupOrder: 2 },
+                sequence: { groupOrder: 0 },
                 include: DRIVER_DEPENDENT,
                 environment: 'node',
                 globalSetup: ['tests/integration/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 pool: 'forks' as const,
-                maxWorkers: 2,
+                maxWorkers: WORKERS,
+                isolate: false,
                 env: { TEST_DRIVER: 'postgres' },
                 server: { deps: { external: [/\/build\/server\//] } },
               },

@@ -117,6 +117,9 @@ test.describe('reservation documents', () => {
   });
 
   test('the document pages and framed documents pass the WCAG 2.1 A/AA rules at 390 and 1280 px', async ({ page }) => {
+    // Ten axe scans, five of them across a frame (axe finishes those in a page of its own): up to a minute on a busy
+    // two-core host. A limit, not a speed goal.
+    test.setTimeout(150_000);
     const { reference } = await bookViaApi(page, {
       firstname: 'Änne',
       lastname: 'Groß',
