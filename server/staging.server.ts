@@ -15,6 +15,12 @@ import type { Env } from './env.server.ts';
 /** Paths a load balancer probes without credentials (DESIGN §3 health endpoints). */
 const UNGUARDED_PATHS = new Set(['/healthz', '/readyz']);
 
+/**
+ * The payment provider's webhooks (`/api/payment/webhook/:provider`, issue 33 item 7): a provider cannot send our
+ * credentials, and each event is checked by its signature instead, so the gate lets them through.
+ */
+const WEBHOOK_PATH = /^\/api\/payment\/webhook\/[^/]+$/;
+
 /** The realm the browser shows in its sign-in prompt. */
 const REALM = 'Staging';
 
@@ -59,7 +65,8 @@ function keepPrivate(res: Response): void {
 
 /**
  * The gate of the test host, first in the middleware chain; a pass-through when no test host is configured.
- * On the test host: `X-Robots-Tag: noindex` and private caching on every answer; `/healthz` and `/readyz` pass;
+ * On the test host: `X-Robots-Tag: noindex` and private caching on every answer; `/healthz`, `/readyz` and the
+ * payment webhooks pass (the provider's signature guards those);
  * any other request without the right credentials gets 401 with `WWW-Authenticate: Basic realm="Staging"` (JSON
  * `{message}` under `/api`, a short text page elsewhere, in the request's language), and nothing else runs. An
  * admitted request carries `res.locals.stagingAuthorization` (the header value) for the page head.
@@ -77,7 +84,7 @@ export function stagingGate(env: Pick<Env, 'STAGING_HOST' | 'STAGING_BASIC_AUTH'
     }
     res.setHeader('X-Robots-Tag', 'noindex');
     keepPrivate(res);
-    if (UNGUARDED_PATHS.has(req.path)) {
+    if (UNGUARDED_PATHS.has(req.path) || WEBHOOK_PATH.test(req.path)) {
       next();
       return;
     }

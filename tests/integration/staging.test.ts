@@ -54,6 +54,24 @@ describe('the test host', () => {
     expect((await get('/readyz', { Host: HOST })).status).toBe(200);
   });
 
+  it('lets the payment webhooks through without credentials: their signature guards them (issue 33 item 7)', async () => {
+    const post = (path: string) =>
+      supertest(test.app).post(path).set({ Host: HOST, 'Content-Type': 'application/json' }).send('{"id":"evt_1"}');
+    // The webhook's own answer (here: no signature, no configured provider), not the gate's 401.
+    for (const provider of ['stripe', 'demo']) {
+      const hook = await post(`/api/payment/webhook/${provider}`);
+      expect(hook.status, provider).not.toBe(401);
+      expect(hook.status, provider).toBeLessThan(500);
+      expect(hook.headers['www-authenticate']).toBeUndefined();
+      expect(hook.headers['x-robots-tag']).toBe('noindex');
+    }
+    // Only the webhook paths: their neighbours stay closed.
+    expect((await post('/api/payment/webhook')).status).toBe(401);
+    expect((await post('/api/payment/webhook/stripe/x')).status).toBe(401);
+    expect((await post('/api/payment/webhooks/stripe')).status).toBe(401);
+    expect((await get('/api/payment/webhook/stripe', { ...API, Host: HOST })).status).not.toBe(401);
+  });
+
   it('keeps everything out of shared caches', async () => {
     const file = await get('/translations/de.json', { Host: HOST, Authorization: RIGHT });
     expect(file.status).toBe(200);
