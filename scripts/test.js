@@ -1,6 +1,6 @@
-// `npm test`: type check, lint and the production build side by side, then unit and integration tests (PGlite, and
-// the driver-dependent files on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright e2e suite against
-// that build (decision 0048). Steps that run side by side print their output when they end, each under its own
+// `npm test`: type check, lint and the production build side by side, unit and integration tests (PGlite, and the
+// driver-dependent files on PostgreSQL when TEST_DATABASE_URL is set) as soon as the build is there, then the
+// Playwright e2e suite against that build (decisions 0048, 0050). Steps that run side by side print their output when they end, each under its own
 // heading. Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,18 +67,20 @@ const lint = packageJson.scripts.lint.replace(/^react-router typegen && /, '');
 // The production build beside them (not after lint): the integration tests that render pages and the fault tests
 // run it, and so does the e2e suite. Always the production bundle (vitest's NODE_ENV=test would give React's
 // development build).
+// vitest starts as soon as the build is there (its page tests load it), beside the rest of type check and lint: on two
+// cores ESLint alone leaves one idle. Its output goes straight to the terminal; the others print theirs when they end.
 await Promise.all([
   typed ? run('typecheck', bin('tsc'), ['--noEmit']) : Promise.resolve(false),
   run('lint', lint, [], { shell: true, env: { PATH: `node_modules/.bin:${process.env.PATH}` } }),
-  run('build', bin('react-router'), ['build'], { env: { NODE_ENV: 'production' } }),
+  run('build', bin('react-router'), ['build'], { env: { NODE_ENV: 'production' } }).then(() =>
+    run(
+      'unit + integration',
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+      { live: true },
+    ),
+  ),
 ]);
-
-await run(
-  'unit + integration',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
-  { live: true },
-);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) results.push({ passed: vitest.numPassedTests, failed: vitest.numFailedTests });
 
