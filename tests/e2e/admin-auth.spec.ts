@@ -5,9 +5,9 @@
  * session over HTTP (tests/e2e/admin.ts); the first admin's setup link is the setup project's (staff.setup.ts). The
  * guard of every page is tests/integration/admin-guard.test.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { axeAtBothWidths, NO_VIOLATIONS } from './axe.ts';
 import { freshTotpCode, inviteThroughUi, signInAsAdmin, signInWithCode, type StaffCredentials } from './admin.ts';
 
 /** Signs out with the bar's button and lands on the sign-in. */
@@ -104,34 +104,17 @@ test('in English: sign-in, code, sign-out', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-/** WCAG 2.1 A/AA violations of axe-core on the page (as tests/e2e/accessibility.spec.ts). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
-
-/** The violations at phone and desktop width: the page loaded once and resized (the layout is CSS media queries). */
-async function axeAtBothWidths(page: Page) {
-  const found: Record<number, Awaited<ReturnType<typeof axeViolations>>> = {};
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    found[width] = await axeViolations(page);
-  }
-  return found;
-}
-
 test('the sign-in, staff and audit pages pass axe at 390 and 1280 px', async ({ page, browser, baseURL }) => {
-  const none = { 390: [], 1280: [] };
   await signInAsAdmin(page);
   for (const path of ['/admin/mitarbeiter', '/en/admin/protokoll']) {
     await page.goto(path);
-    expect(await axeAtBothWidths(page), path).toEqual(none);
+    expect(await axeAtBothWidths(page), path).toEqual(NO_VIOLATIONS);
   }
   const context = await browser.newContext({ baseURL });
   const anonymous = await context.newPage();
   await anonymous.goto('/admin/anmelden');
-  expect(await axeAtBothWidths(anonymous), 'sign-in').toEqual(none);
+  expect(await axeAtBothWidths(anonymous), 'sign-in').toEqual(NO_VIOLATIONS);
   await anonymous.goto('/en/admin/einladung/' + 'x'.repeat(43));
-  expect(await axeAtBothWidths(anonymous), 'invalid invitation').toEqual(none);
+  expect(await axeAtBothWidths(anonymous), 'invalid invitation').toEqual(NO_VIOLATIONS);
   await context.close();
 });
