@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The page's WCAG 2.1 A/AA violations (id, impact, first five nodes); `exclude`: a selector axe skips. */
-async function axeViolations(page: Page, exclude?: string) {
+export async function axeViolations(page: Page, exclude?: string) {
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
   return results.violations.map((v) => ({

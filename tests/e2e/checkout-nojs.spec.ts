@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { localDateTime, SearchPage } from './pages.ts';
+import { localDateTime, lookAt, SearchPage } from './pages.ts';
 
 /** Issue 11 item 7: the whole booking without JavaScript — every step is a real form posting to the page. */
 test.describe('checkout.booking without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  /** Screenshots at 390 px (the test's width) and at 1280 px, for looking at the no-JS steps. */
-  const shot = async (page: Page, name: string) => {
-    await page.screenshot({ path: `/tmp/helper-nojs-${name}-390.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `/tmp/helper-nojs-${name}-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-  };
   const stepHeading = (page: Page, name: RegExp) => page.getByRole('heading', { level: 2, name });
 
   test('search → tariffs → travel (with a validation round trip) → billing → invoice → reservation page', async ({
@@ -36,7 +29,7 @@ test.describe('checkout.booking without JavaScript', () => {
     await expect(seats).toHaveAttribute('aria-invalid', 'true');
     await expect(seats).toHaveValue('1');
     await expect(page.getByLabel('Kfz-Kennzeichen')).toHaveValue('F-NJ 42');
-    await shot(page, 'travel-error');
+    await lookAt(page, 'nojs-travel-error');
     await persons.fill('2');
     await page.getByRole('button', { name: 'Weiter' }).click();
 
@@ -53,14 +46,14 @@ test.describe('checkout.booking without JavaScript', () => {
     await page.getByLabel('Ort', { exact: true }).first().fill('Frankfurt am Main');
     await page.getByLabel('E-Mail-Adresse').fill('nora.skript@example.de');
     await page.getByLabel('Telefonnummer', { exact: true }).fill('170 7654321');
-    await shot(page, 'billing');
+    await lookAt(page, 'nojs-billing');
     await page.getByRole('button', { name: 'Weiter' }).click();
 
     // Step 3: payment by invoice, then the binding booking.
     await expect(page).toHaveURL(/\/buchung\?schritt=3$/);
     await expect(stepHeading(page, /Zahlung/)).toBeVisible();
     await page.getByRole('radio', { name: /Rechnung/ }).check();
-    await shot(page, 'payment');
+    await lookAt(page, 'nojs-payment');
     await page.getByRole('button', { name: 'Zahlungspflichtig buchen' }).click();
 
     // The guest reservation page of the new reservation.
@@ -69,6 +62,6 @@ test.describe('checkout.booking without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();
     // Paid by invoice: the invoice is among the documents.
     await expect(page.getByRole('link', { name: /^Ansehen: Rechnung/ })).toBeVisible();
-    await shot(page, 'reservation');
+    await lookAt(page, 'nojs-reservation');
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeAtBothWidths, NO_VIOLATIONS } from './axe.ts';
 import { bookViaApi } from './pages.ts';
 
 /**
@@ -140,14 +140,9 @@ test.describe('reservation documents', () => {
       `/reservierung/${reference}/dokument/parkschein`,
       `/reservierung/${reference}/dokument/${number.trim()}`,
     ];
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of paths) {
-        await page.goto(path);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const violations = results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-        expect(violations, `${path} at ${width} px`).toEqual([]);
-      }
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await axeAtBothWidths(page), path).toEqual(NO_VIOLATIONS);
     }
   });
 });

@@ -1,24 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { hydratedElement, isReactManaged, localDateTime, pageHydrated, SearchPage } from './pages.ts';
+import { axeViolations } from './axe.ts';
+import { hydratedElement, isReactManaged, localDateTime, lookAt, pageHydrated, SearchPage } from './pages.ts';
 
 /** Issue 12 item 5: the booking journey as a new customer meets it, polished. */
-
-/** Screenshots at 390 px and 1280 px under /tmp/journey-<name>-<width>.png, for looking at the pages. */
-async function shot(page: Page, name: string) {
-  const size = page.viewportSize() ?? { width: 390, height: 844 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `/tmp/journey-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-/** The page's WCAG 2.1 A/AA violations found by axe-core (rule and elements), none expected. */
-async function wcagViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** True when `a` and `b` overlap on the screen (their bounding boxes intersect). */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -40,7 +24,7 @@ test.describe('cookie bar on a phone', () => {
     await pageHydrated(page);
     const bar = page.getByRole('region', { name: 'Cookie-Hinweis' });
     await expect(bar).toBeVisible();
-    await page.screenshot({ path: '/tmp/journey-cookie-index-390.png' });
+    await lookAt(page, 'journey-cookie-index', { asIs: true });
     const form = page.getByRole('form', { name: /Parkplatz suchen/ });
     const button = form.getByRole('button', { name: /Angebote vergleichen/ });
     // Scrolled into view, the button (and every field of the form) is clear of the bar.
@@ -52,12 +36,12 @@ test.describe('cookie bar on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const newsletter = page.getByRole('button', { name: 'Newsletter abonnieren' });
     expect(await overlaps(bar, newsletter)).toBe(false);
-    await page.screenshot({ path: '/tmp/journey-cookie-footer-390.png' });
+    await lookAt(page, 'journey-cookie-footer', { asIs: true });
     // Wider, the bar stays at the window's bottom and the page keeps room below for it.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await overlaps(bar, newsletter)).toBe(false);
-    await page.screenshot({ path: '/tmp/journey-cookie-footer-1280.png' });
+    await lookAt(page, 'journey-cookie-footer', { asIs: true });
   });
 });
 
@@ -114,10 +98,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('[data-field-error="outboundFlightNumber"]')).toContainText('Flugnummer wie LH 400');
       await page.getByLabel('Flugnummer Hinflug').fill('lh400');
       await page.getByLabel('Flugnummer Rückflug').fill('LH 401');
-      await shot(page, `travel-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await lookAt(page, `journey-travel-${javaScriptEnabled ? 'js' : 'nojs'}`);
       await next(/Rechnungsadresse/);
       await fillBilling(page, `rita.${javaScriptEnabled ? 'js' : 'nojs'}@example.org`);
-      await shot(page, `billing-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await lookAt(page, `journey-billing-${javaScriptEnabled ? 'js' : 'nojs'}`);
       await next(/Zahlung/);
 
       // Step 3 repeats the travel data and the address, each with a link back to its step.
@@ -152,9 +136,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(total(page)).toHaveAttribute('data-live-total-cents', String(discounted));
       await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeChecked();
-      await shot(page, `payment-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await lookAt(page, `journey-payment-${javaScriptEnabled ? 'js' : 'nojs'}`);
       // The review, the coupon button and its message pass the WCAG 2.1 A/AA rules (axe needs JavaScript).
-      if (javaScriptEnabled) expect(await wcagViolations(page)).toEqual([]);
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Zahlungspflichtig buchen' }).click();
       await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.reservation');
@@ -164,8 +148,8 @@ for (const javaScriptEnabled of [true, false]) {
       const details = page.frameLocator('iframe').first();
       await expect(details.getByText('LH 400', { exact: true })).toBeVisible();
       await expect(details.getByText('LH 401', { exact: true })).toBeVisible();
-      await shot(page, `reservation-${javaScriptEnabled ? 'js' : 'nojs'}`);
-      if (javaScriptEnabled) expect(await wcagViolations(page)).toEqual([]);
+      await lookAt(page, `journey-reservation-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Ihre Reservierung' })).toBeVisible();
       await expect(thanks).toHaveCount(0);
@@ -206,7 +190,7 @@ test('a reservation URL opened without access shows the lookup form with the ref
   await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'guest.lookup');
   await expect(page.getByLabel('Reservierungsnummer')).toHaveValue('7K3QZ0MD');
   await expect(page.getByText('nur nach Eingabe der E-Mail-Adresse')).toBeVisible();
-  await shot(page, 'lookup');
+  await lookAt(page, 'journey-lookup');
   await page.goto('/en/reservierung/7k3qz0md');
   await expect(page.getByLabel('Reference')).toHaveValue('7K3QZ0MD');
 });

@@ -304,27 +304,3 @@ test.describe('without JavaScript', () => {
     expect(foreign).toEqual([]);
   });
 });
-
-test.describe('screenshots', () => {
-  for (const width of [390, 1280]) {
-    test(`index, airports.index, airports.show at ${width} px`, async ({ page, context }, testInfo) => {
-      await context.addCookies([
-        { name: 'eap_hide-cookie-bar', value: 'necessary', url: testInfo.project.use.baseURL! },
-      ]);
-      await recordRequests(page);
-      await page.setViewportSize({ width, height: 900 });
-      for (const [name, path] of [
-        ['index', '/'],
-        ['airports', '/parkplatz'],
-        ['frankfurt', '/parkplatz/frankfurt'],
-      ]) {
-        await page.goto(path);
-        await hydrated(page);
-        await page.waitForLoadState('networkidle');
-        const file = testInfo.outputPath(`${name}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
-      }
-    });
-  }
-});

@@ -290,3 +290,24 @@ export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: 
   const body = await res.json();
   return { reference: body.reservation.reference as string, redirect: body.redirect as string };
 }
+
+/**
+ * Full-page screenshots at 390 and 1280 px (the viewport restored after) as `<E2E_SCREENSHOTS>/<name>-<width>.png`, for
+ * a person looking at pages only a test reaches (a checkout step, a refusal); `asIs`: one shot of the viewport as it
+ * is. Nothing when E2E_SCREENSHOTS is unset, as in `npm test`: a screenshot checks nothing and costs a core's second
+ * (decision 0050). Pages reached by a URL: `node scripts/screenshots.js`.
+ */
+export async function lookAt(page: Page, name: string, { asIs = false } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  const size = page.viewportSize() ?? { width: 390, height: 844 };
+  if (asIs) {
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`) });
+    return;
+  }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
