@@ -423,11 +423,16 @@ export type ReservationEventKind =
   | 'changed'
   | 'cancelled'
   | 'mail_sent'
-  // online payment (issue 13): paid (confirmed), declined or expired (released), refund requested
+  // online payment (issue 13): paid (confirmed), declined or expired (released), declined with the hold kept for
+  // another attempt (issue 33), refund requested
   | 'paid'
   | 'payment_failed'
+  | 'payment_declined'
   | 'payment_expired'
   | 'refunded'
+  // a dearer change of a paid booking waiting for its difference (issue 33 item 1): asked for, or given up
+  | 'change_requested'
+  | 'change_released'
   // the car park's barrier (issue 15 item 4)
   | 'checked_in'
   | 'checked_out';
@@ -457,8 +462,7 @@ export type PaymentStatus = 'open' | 'paid' | 'failed' | 'expired';
 /**
  * Online payment attempts (issue 13, DESIGN §6 `online`): one row per hosted checkout session of a reservation.
  * `sessionId` and `checkoutUrl` are the provider's (Stripe Checkout Session id and URL, or the demo provider's);
- * `amountCents` is the server's price sent to the provider. A refund (cancellation in the free period) stores the
- * provider's refund id once requested; its idempotency key derives from the reservation, so it is asked once.
+ * `amountCents` is the server's price sent to the provider. Money given back on a paid attempt is in {@link refunds}.
  */
 export const payments = pgTable(
   'payments',
@@ -478,15 +482,113 @@ export const payments = pgTable(
     returnOrigin: text('return_origin').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('open'),
     paymentIntentId: text('payment_intent_id'),
-    refundId: text('refund_id'),
-    refundCents: integer('refund_cents'),
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** set when the attempt pays the difference of a dearer change (issue 33 item 1), not the booking itself */
+    changeId: integer('change_id').references(() => reservationChanges.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_session_idx').on(t.provider, t.sessionId),
     uniqueIndex('payments_attempt_idx').on(t.reservationId, t.attempt),
+  ],
+);
+
+/** State of a dearer change of a paid booking (issue 33 item 1): waiting for its difference, done, or given up. */
+export type ReservationChangeStatus = 'pending' | 'applied' | 'released';
+
+/** The new stay and details of a change, as validated (airport local `YYYY-MM-DDTHH:mm`). */
+export type ChangeTravel = {
+  entryTime: string;
+  exitTime: string;
+  personCount: number;
+  childrenSeat: number;
+  bulkyBaggage: string;
+  licensePlate: string;
+};
+
+/** The new stay's price a change stores (the domain's `PriceBreakdown`, cents; VAT rate in basis points). */
+export type ChangePrice = {
+  billableDays: number;
+  parkingCents: number;
+  personsCents: number;
+  childSeatsCents: number;
+  discountCents: number;
+  totalCents: number;
+  vatCents: number;
+  vatRateBp: number;
+};
+
+/**
+ * A dearer change of a booking paid online, waiting for its difference (issue 33 item 1, decision 0051): the new
+ * stay's added days are held (booked) for {@link holdUntil} like a new booking, the reservation keeps its old stay,
+ * price and documents until the difference is paid (the provider's webhook applies `travel` at `price` in one
+ * transaction); unpaid, the held days are released and the booking stands. At most one pending change per
+ * reservation. `price` is the quoted breakdown of the new stay (cents), `differenceCents` what is charged.
+ */
+export const reservationChanges = pgTable(
+  'reservation_changes',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    status: text('status').$type<ReservationChangeStatus>().notNull().default('pending'),
+    travel: jsonb('travel').$type<ChangeTravel>().notNull(),
+    price: jsonb('price').$type<ChangePrice>().notNull(),
+    differenceCents: integer('difference_cents').notNull(),
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reservation_changes_one_pending_idx')
+      .on(t.reservationId)
+      .where(sql`${t.status} = 'pending'`),
+    index('reservation_changes_hold_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'pending'`),
+    check('reservation_changes_difference_positive', sql`${t.differenceCents} > 0`),
+    check('reservation_changes_status_check', sql`${t.status} in ('pending', 'applied', 'released')`),
+  ],
+);
+
+/** Why money goes back on a paid online payment (decision 0051). */
+export type RefundReason = 'cancellation' | 'change' | 'late_payment' | 'goodwill';
+
+/**
+ * Money given back on a paid online payment (issue 33, decision 0051): one row per refund, planned in the
+ * transaction of what causes it (a cancellation, a cheaper change, a payment that arrived after its hold was
+ * released, a goodwill gesture) and requested from the provider after the commit. `idempotencyKey` is unique and
+ * sent to the provider, so a retried request (the cancellation retried, the expiry job's retry, a replayed
+ * webhook) refunds once; `providerRefundId` is set when the provider answered. `creditNoteNumber`: the credit note
+ * that states the refund, when one was issued with it. Amounts in euro cents, gross, always positive.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    creditNoteNumber: text('credit_note_number'),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('refunds_reservation_idx').on(t.reservationId),
+    index('refunds_unrequested_idx')
+      .on(t.id)
+      .where(sql`${t.providerRefundId} is null`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_reason_check', sql`${t.reason} in ('cancellation', 'change', 'late_payment', 'goodwill')`),
   ],
 );
 

@@ -27,8 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     suffix: '',
   });
   const panels = await reservationPanels(shop.app, details, locale);
-  // Right after the booking (set by the checkout): the thank-you banner, once (issue 12 item 5).
-  const thanks = shop.session.get('bookedReference') === reference;
+  // Right after the booking (set by the checkout): the thank-you banner, once (issue 12 item 5); an online payment
+  // still open (declined, abandoned) says so instead, and the banner waits for the payment.
+  const thanks = shop.session.get('bookedReference') === reference && details.reservation.status !== 'pending_payment';
   if (thanks) {
     shop.session.unset('bookedReference');
     await shop.session.save();

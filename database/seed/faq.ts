@@ -134,12 +134,20 @@ const ENTRIES: Entry[] = [
     answerDe:
       'Bis 24 Stunden vor der Einfahrt ändern Sie Ihre Reisedaten auf der Seite Ihrer Reservierung oder schreiben uns über das ' +
       'Kontaktformular. Der neue Zeitraum wird nach der aktuellen Preisliste berechnet; für bereits gebuchte Tage bleibt es beim ' +
-      'gebuchten Preis, falls der Tarif teurer geworden ist. Kennzeichen, Telefonnummer oder Personenzahl ändern wir gern auf Zuruf.',
+      'gebuchten Preis, falls der Tarif teurer geworden ist. Kennzeichen, Telefonnummer oder Personenzahl ändern wir gern auf Zuruf. ' +
+      'Haben Sie online bezahlt und wird die Buchung günstiger, erstatten wir den Unterschied sofort auf dasselbe Zahlungsmittel ' +
+      '(die Gutschrift nennt den Betrag); wird sie teurer, zahlen Sie den Aufpreis gleich online, und die Änderung gilt, ' +
+      'sobald er bezahlt ist; bis dahin bleibt Ihre bisherige Buchung bestehen. Bei Rechnung oder Zahlung vor Ort gilt die ' +
+      'neue Rechnung.',
     questionEn: 'How do I change my booking, e.g. the travel dates?',
     answerEn:
       'Up to 24 hours before entry you can change your travel dates on your reservation’s page or write to us via the contact ' +
       'form. The new period is priced from the current price list; for days already booked you keep the booked price if the ' +
-      'tariff has become dearer. We are happy to change your licence plate, phone number or number of persons on request.',
+      'tariff has become dearer. We are happy to change your licence plate, phone number or number of persons on request. ' +
+      'If you paid online and the booking becomes cheaper, we refund the difference to the same payment method at once (the ' +
+      'credit note states the amount); if it becomes dearer, you pay the difference online straight away and the change ' +
+      'applies once it is paid; until then your booking stays as it is. With invoice or payment on site, the new invoice ' +
+      'applies.',
   },
   {
     category: 'cancellation',

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { bookViaApi, localDateTime, SearchPage } from './pages.ts';
+import { bookViaApi, localDateTime, lookAt, SearchPage } from './pages.ts';
 
 /**
  * Online payment with the demo provider (issue 13; the e2e server runs with PAYMENT_DEMO=1): book → the test
  * checkout page → pay → confirmed with voucher; abandon → "payment pending" with "pay now" → released once the hold
- * is over (the expiry job run through the local admin endpoint with its clock 31 minutes ahead); decline → "payment
- * failed". Our pages before the redirect carry no card field, no provider script and request nothing elsewhere.
+ * is over (the expiry job run through the local admin endpoint with its clock 31 minutes ahead); decline → the spaces
+ * stay held → "pay again" → paid (issue 33); a cheaper change of a paid booking → the difference refunded. Our pages
+ * before the redirect carry no card field, no provider script and request nothing elsewhere.
  */
 const DATA_DIR = process.env.E2E_DATA_DIR!;
 
@@ -165,18 +166,135 @@ test.describe('online payment (demo provider)', () => {
     await expect(page.getByText('Diese Test-Zahlung ist abgeschlossen.')).toBeVisible();
   });
 
-  test('a declined demo payment shows "payment failed"', async ({ page }) => {
-    const { reference, redirect } = await bookViaApi(page, {
-      firstname: 'Dora',
-      lastname: 'Decline',
-      email: 'dora.decline@example.de',
-      paymentType: 'online',
-      days: [58, 59],
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a declined demo payment keeps the spaces: "pay again", then paid (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const { reference, redirect } = await bookViaApi(page, {
+        firstname: 'Dora',
+        lastname: 'Decline',
+        email: `dora.decline.${javaScriptEnabled ? 'js' : 'nojs'}@example.de`,
+        paymentType: 'online',
+        days: javaScriptEnabled ? [58, 59] : [61, 62],
+      });
+      await page.goto(redirect);
+      const firstCheckout = page.url();
+      await page.getByRole('button', { name: 'Zahlung ablehnen' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=abgelehnt$`));
+      const declined = page.locator('[data-payment-state="declined"]');
+      await expect(declined).toContainText('Zahlung abgelehnt');
+      await lookAt(page, `payment-declined-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await expect(page.getByRole('link', { name: 'Ansehen: Parkschein' })).toHaveCount(0);
+      // a pending booking offers no change form (pay or cancel first)
+      await expect(page.locator('[data-manage-change]')).toHaveCount(0);
+
+      await declined.getByRole('link', { name: 'Erneut bezahlen' }).click();
+      await expect(page).toHaveURL(/\/zahlung\/demo\/demo_cs_/);
+      expect(page.url()).not.toBe(firstCheckout);
+      await page.getByRole('button', { name: 'Zahlung erfolgreich' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=ok$`));
+      await expect(page.locator('[data-payment-state]')).toHaveCount(0);
+      await expect(page.locator('[data-manage-status="confirmed"]')).toBeVisible();
+      await context.close();
     });
-    await page.goto(redirect);
-    await page.getByRole('button', { name: 'Zahlung ablehnen' }).click();
-    await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=abgelehnt$`));
-    await expect(page.locator('[data-payment-state="failed"]')).toContainText('Zahlung fehlgeschlagen');
-    await expect(page.getByRole('link', { name: 'Ansehen: Parkschein' })).toHaveCount(0);
-  });
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a cheaper change of a paid booking refunds the difference (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const days = javaScriptEnabled ? [64, 68] : [70, 74];
+      const { reference, redirect } = await bookViaApi(page, {
+        firstname: 'Rita',
+        lastname: 'Refund',
+        email: `rita.refund.${javaScriptEnabled ? 'js' : 'nojs'}@example.de`,
+        paymentType: 'online',
+        days: days as [number, number],
+      });
+      await page.goto(redirect);
+      await page.getByRole('button', { name: 'Zahlung erfolgreich' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=ok$`));
+      const manage = page.locator('[data-manage]');
+      await expect(manage.locator('[data-manage-status="confirmed"]')).toBeVisible();
+
+      // two days shorter: the quote says the difference goes back on the payment
+      await manage.locator('[data-manage-forms] > summary').click();
+      const change = manage.locator('[data-manage-change]');
+      await change.getByLabel('Rückkehr (Ausfahrt)').fill(localDateTime(days[1] - 2, '21:00'));
+      await change.getByRole('button', { name: 'Neuen Preis berechnen' }).click();
+      const quote = manage.locator('[data-manage-quote]');
+      await expect(quote.locator('[data-manage-difference]')).toContainText('über Ihren ursprünglichen Zahlungsweg');
+      const refund = (await quote.locator('[data-manage-difference]').textContent())!.match(/\d+,\d\d\s€/)![0];
+      await quote.getByRole('button', { name: 'Änderung verbindlich bestätigen' }).click();
+      await expect(manage.locator('[data-manage-done]')).toContainText('Ihre Buchung wurde geändert');
+      await expect(manage.locator('[data-history-kind="refunded"]')).toContainText(`Erstattung ${refund}`);
+      await expect(page.locator('[data-payment-state="refunded"]')).toContainText(refund);
+      await lookAt(page, `payment-refunded-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await context.close();
+    });
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a dearer change of a paid booking: pay the difference, or abandon and keep the old stay (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const days = javaScriptEnabled ? [76, 77] : [80, 81];
+      const { reference, redirect } = await bookViaApi(page, {
+        firstname: 'Dirk',
+        lastname: 'Dearer',
+        email: `dirk.dearer.${javaScriptEnabled ? 'js' : 'nojs'}@example.de`,
+        paymentType: 'online',
+        days: days as [number, number],
+      });
+      await page.goto(redirect);
+      await page.getByRole('button', { name: 'Zahlung erfolgreich' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=ok$`));
+      const invoiceLink = page.getByRole('link', { name: /^Ansehen: Rechnung RE-/ });
+      const firstInvoice = (await invoiceLink.getAttribute('aria-label'))!;
+      const manage = page.locator('[data-manage]');
+      const longer = async (exitDays: number) => {
+        await manage.locator('[data-manage-forms] > summary').click();
+        const change = manage.locator('[data-manage-change]');
+        await change.getByLabel('Rückkehr (Ausfahrt)').fill(localDateTime(exitDays, '21:00'));
+        await change.getByRole('button', { name: 'Neuen Preis berechnen' }).click();
+        const quote = manage.locator('[data-manage-quote]');
+        await expect(quote.locator('[data-manage-difference]')).toContainText(
+          'Aufpreis zahlen Sie im nächsten Schritt',
+        );
+        await lookAt(page, `payment-change-quote-${javaScriptEnabled ? 'js' : 'nojs'}`);
+        const amount = (await quote.locator('[data-manage-difference]').textContent())!.match(/\d+,\d\d\s€/)![0];
+        await quote.getByRole('button', { name: 'Änderung verbindlich bestätigen' }).click();
+        await expect(page).toHaveURL(/\/zahlung\/demo\/demo_cs_/);
+        await expect(page.getByText(amount)).toBeVisible();
+        return amount;
+      };
+
+      // abandoned: the booking keeps its stay, the difference stays open while the hold lasts
+      await longer(days[1] + 2);
+      await page.getByRole('button', { name: 'Abbrechen und zurück' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=abgebrochen$`));
+      const open = page.locator('[data-payment-state="change_pending"]');
+      await expect(open).toContainText('Aufpreis offen');
+      await lookAt(page, `payment-change-pending-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      await expect(manage.locator('[data-history-kind="change_requested"]')).toBeVisible();
+      await expect(manage.locator('[data-history-kind="changed"]')).toHaveCount(0);
+
+      // paid: the new stay with a new invoice
+      await open.getByRole('link', { name: 'Aufpreis bezahlen' }).click();
+      await expect(page).toHaveURL(/\/zahlung\/demo\/demo_cs_/);
+      await page.getByRole('button', { name: 'Zahlung erfolgreich' }).click();
+      await expect(page).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=ok$`));
+      await expect(manage.locator('[data-history-kind="changed"]')).toBeVisible();
+      await expect(page.locator('[data-payment-state]')).toHaveCount(0);
+      await expect(invoiceLink).toBeVisible();
+      await expect(invoiceLink).not.toHaveAttribute('aria-label', firstInvoice);
+      await context.close();
+    });
+  }
 });

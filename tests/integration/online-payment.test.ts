@@ -2,8 +2,9 @@
  * Online payment (issue 13) through the real API and the Stripe SDK against a local fixture of the Stripe API
  * (`tests/fixtures/stripe-server.ts`): the Checkout Session created at submit with the server's price, the signed
  * webhook (correct, wrong and missing signatures, replayed, duplicated and reordered events), the reservation
- * confirmed exactly once with invoice number and confirmation mail, declined and expired holds releasing their
- * days, and the refund of a cancelled paid booking requested once. Every test books its own days.
+ * confirmed exactly once with invoice number and confirmation mail, a declined attempt keeping the hold for another
+ * try, expired holds releasing their days, the refunds of cancelled and cheaper-changed paid bookings requested
+ * once each. Every test books its own days.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,19 +19,20 @@ import {
   mailOutbox,
   paymentEvents,
   payments,
+  refunds,
   reservationEvents,
   reservations,
   tariffDays,
   tariffs,
 } from '../../database/schema.ts';
 import { stayDates } from '../../app/domain/stay.ts';
-import { expireHolds, paymentNotice } from '../../app/services/payments/online-payment.server.ts';
+import { expireHolds, paymentNotice, startOnlinePayment } from '../../app/services/payments/online-payment.server.ts';
 import { configurePaymentProvider, offeredPaymentTypes } from '../../app/services/payments/payment.server.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
 import { verifyGuestToken } from '../../app/services/reservations/guest-access.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
-import { deliveredConfirmation } from '../fixtures/outbox.ts';
+import { deliveredConfirmation, deliveredMail } from '../fixtures/outbox.ts';
 import { startStripeFixture, type StripeFixture } from '../fixtures/stripe-server.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
@@ -67,6 +69,10 @@ async function stored(reference: string) {
 
 async function paymentsOf(reservationId: number) {
   return test.ctx.db.select().from(payments).where(eq(payments.reservationId, reservationId));
+}
+
+async function refundsOf(reservationId: number) {
+  return test.ctx.db.select().from(refunds).where(eq(refunds.reservationId, reservationId)).orderBy(refunds.id);
 }
 
 async function dayCounts(dates: string[]) {
@@ -303,7 +309,7 @@ describe('POST /api/payment/webhook/stripe', () => {
     expect((await stored(reference)).status).toBe('cancelled');
   });
 
-  it('releases the hold on a declined payment: days freed, "payment failed"', async () => {
+  it('keeps the hold on a declined payment: "pay again" opens a new checkout; unpaid, the hold ends', async () => {
     const times = stayOf('2026-12-08', '2026-12-09');
     const { reference, row } = await bookOnline(times);
     const dates = stayDates(row.entryLocal, row.exitLocal);
@@ -315,11 +321,47 @@ describe('POST /api/payment/webhook/stripe', () => {
     });
     expect((await deliver(failed)).status).toBe(200);
     expect((await deliver(failed)).body).toEqual({ received: true, duplicate: true });
+    const held = await stored(reference);
+    expect(held).toMatchObject({ status: 'pending_payment', holdUntil: row.holdUntil, invoiceNumber: null });
+    expect(Object.values(await dayCounts(dates))).toEqual([1, 1]);
+    expect(await history(row.id)).toEqual(['created', 'payment_declined']);
+    expect(await paymentNotice(test.ctx, { reservation: held, airport: fra })).toMatchObject({
+      state: 'pending',
+      declined: true,
+      payPath: `/reservierung/${reference}/bezahlen`,
+    });
+
+    // "pay again": a new attempt with a session of its own (the declined one is over)
+    const again = await startOnlinePayment(test.ctx, { reference, locale: 'de' });
+    const attempts = (await paymentsOf(row.id)).sort((a, b) => a.attempt - b.attempt);
+    expect(attempts.map((p) => p.status)).toEqual(['failed', 'open']);
+    expect(again).toBe(attempts[1].checkoutUrl);
+    expect(attempts[1].sessionId).not.toBe(attempts[0].sessionId);
+    expect(await paymentNotice(test.ctx, { reservation: held, airport: fra })).toMatchObject({ declined: false });
+
+    // not paid by the hold's end: the expiry job frees the days; the page offers the same stay again
+    test.setNow(new Date(row.holdUntil!.getTime()));
+    expect(await expireHolds(test.ctx)).toBeGreaterThanOrEqual(1);
     const released = await stored(reference);
     expect(released).toMatchObject({ status: 'cancelled', holdUntil: null, invoiceNumber: null });
     expect(Object.values(await dayCounts(dates))).toEqual([0, 0]);
-    expect(await history(row.id)).toEqual(['created', 'payment_failed']);
-    expect(await paymentNotice(test.ctx, { reservation: released, airport: fra })).toEqual({ state: 'failed' });
+    expect(await paymentNotice(test.ctx, { reservation: released, airport: fra })).toEqual({
+      state: 'expired',
+      rebookPath: `/buchung/tarife?airport=frankfurt&entry=2026-12-08T08%3A00&exit=2026-12-09T18%3A00`,
+    });
+  });
+
+  it('cancelling an unpaid reservation frees its days and closes its checkout at the provider', async () => {
+    const { client, reference, row } = await bookOnline(stayOf('2026-12-13', '2026-12-13'));
+    const [payment] = await paymentsOf(row.id);
+    const cancelled = await client.post(`reservations/${reference}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await paymentsOf(row.id))[0].status).toBe('expired');
+    const expires = stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${payment.sessionId}/expire`);
+    expect(expires).toHaveLength(1);
+    expect(Object.values(await dayCounts(stayDates(row.entryLocal, row.exitLocal)))).toEqual([0]);
+    // the manage section says "cancelled"; no payment notice claims the payment time ran out
+    expect(await paymentNotice(test.ctx, { reservation: await stored(reference), airport: fra })).toBeNull();
   });
 
   it('refunds a payment that completes after its hold was released (reordered: expired, then completed)', async () => {
@@ -338,9 +380,11 @@ describe('POST /api/payment/webhook/stripe', () => {
     expect((await stored(reference)).status).toBe('cancelled');
     expect(stripe.created.refunds.length).toBe(refundsBefore + 1);
     const refund = stripe.requests.at(-1)!;
-    expect(refund).toMatchObject({ path: '/v1/refunds', idempotencyKey: `refund-${reference}` });
+    expect(refund).toMatchObject({ path: '/v1/refunds', idempotencyKey: `refund-${reference}-late-1` });
     expect(refund.form).toMatchObject({ payment_intent: 'pi_late', amount: String(row.totalCents) });
-    expect((await paymentsOf(row.id))[0].refundId).toMatch(/^re_test_/);
+    expect(await refundsOf(row.id)).toMatchObject([
+      { reason: 'late_payment', amountCents: row.totalCents, providerRefundId: expect.stringMatching(/^re_test_/) },
+    ]);
   });
 });
 
@@ -368,7 +412,7 @@ describe('hold expiry job', () => {
     expect(await history(old.row.id)).toEqual(['created', 'payment_expired']);
     expect((await paymentsOf(old.row.id))[0].status).toBe('expired');
     const notice = await paymentNotice(test.ctx, { reservation: await stored(old.reference), airport: fra });
-    expect(notice).toEqual({ state: 'expired' });
+    expect(notice).toMatchObject({ state: 'expired', rebookPath: expect.stringContaining('airport=frankfurt') });
     // a payment of the young one on time confirms it; the job then has nothing to do
     const [payment] = await paymentsOf(young.row.id);
     await deliver(completed('evt_young', young.reference, payment.sessionId!, young.row.totalCents), {
@@ -391,7 +435,9 @@ describe('refund of a cancelled paid booking', () => {
     stripe.failNext(2);
     const cancelled = await client.post(`reservations/${reference}/cancel`, {});
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect((await paymentsOf(row.id))[0]).toMatchObject({ refundCents: row.totalCents, refundId: null });
+    expect(await refundsOf(row.id)).toMatchObject([
+      { reason: 'cancellation', amountCents: row.totalCents, providerRefundId: null },
+    ]);
     const refundCalls = () =>
       stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.payment_intent === 'pi_refund');
     expect(refundCalls()).toHaveLength(2);
@@ -406,9 +452,9 @@ describe('refund of a cancelled paid booking', () => {
     expect(await expireHolds(test.ctx)).toBe(0);
     expect(stripe.created.refunds.length).toBe(refundsBefore + 1);
     expect(refundCalls()).toHaveLength(3);
-    const [refunded] = await paymentsOf(row.id);
-    expect(refunded.refundId).toMatch(/^re_test_/);
-    expect(refunded.refundRequestedAt).not.toBeNull();
+    const [refunded] = await refundsOf(row.id);
+    expect(refunded.providerRefundId).toMatch(/^re_test_/);
+    expect(refunded.requestedAt).not.toBeNull();
     expect((await history(row.id)).filter((k) => k === 'refunded')).toHaveLength(1);
 
     const [note] = await test.ctx.db
@@ -418,11 +464,185 @@ describe('refund of a cancelled paid booking', () => {
     expect((note.data as { payment: { refundCents?: number } }).payment.refundCents).toBe(row.totalCents);
     const notice = await paymentNotice(test.ctx, { reservation: await stored(reference), airport: fra });
     expect(notice).toMatchObject({ state: 'refunded', amountCents: row.totalCents });
+    expect(refunded.creditNoteNumber).toBe(note.number);
+  });
+});
+
+describe('a change of a booking paid online (issue 33, decision 0051)', () => {
+  const travel = (times: { entryTime: string; exitTime: string }) => ({
+    ...times,
+    personCount: 1,
+    childrenSeat: 0,
+    bulkyBaggage: '',
+    licensePlate: 'F-AB 1234',
+  });
+
+  it('cheaper: refunds the difference once on the payment, states it on the credit note; a cancel refunds the rest', async () => {
+    const { client, reference, row } = await bookOnline(stayOf('2026-12-20', '2026-12-25'));
+    const [payment] = await paymentsOf(row.id);
+    await deliver(completed('evt_paid_cheaper', reference, payment.sessionId!, row.totalCents, 'pi_cheaper'));
+    expect((await stored(reference)).status).toBe('confirmed');
+    const shorter = travel(stayOf('2026-12-20', '2026-12-22'));
+
+    const quoted = await client.post(`reservations/${reference}/change`, { ...shorter, dryRun: true });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const difference = quoted.body.quote.differenceCents as number;
+    expect(difference).toBeLessThan(0);
+    expect(quoted.body.quote).toMatchObject({ settlement: 'refund', refundCents: -difference });
+    expect(await refundsOf(row.id)).toEqual([]);
+
+    const refundCalls = () =>
+      stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.payment_intent === 'pi_cheaper');
+    const key = { 'Idempotency-Key': `cheaper-${reference}` };
+    const changed = await client.post(`reservations/${reference}/change`, shorter, key);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.quote).toMatchObject({ settlement: 'refund', refundCents: -difference, dryRun: false });
+    expect(changed.body.reservation.totalCents).toBe(row.totalCents + difference);
+    const [refund] = await refundsOf(row.id);
+    expect(refund).toMatchObject({
+      reason: 'change',
+      amountCents: -difference,
+      idempotencyKey: `refund-${reference}-change-1`,
+      creditNoteNumber: changed.body.quote.creditNoteNumber,
+      providerRefundId: expect.stringMatching(/^re_test_/),
+    });
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0].form).toMatchObject({ amount: String(-difference) });
+    const [note] = await test.ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.number, changed.body.quote.creditNoteNumber));
+    expect((note.data as { payment: { refundCents?: number } }).payment.refundCents).toBe(-difference);
+    const mail = await deliveredMail(test.ctx.db, dataDir, row.id, 'reservation_changed');
+    expect(mail.text).toMatch(new RegExp(`Erstattung[^\\n]*${(-difference / 100).toFixed(2).replace('.', ',')}`));
+    expect(await history(row.id)).toContain('refunded');
+    const notice = await paymentNotice(test.ctx, { reservation: await stored(reference), airport: fra });
+    expect(notice).toMatchObject({ state: 'refunded', amountCents: -difference });
+
+    // the same key replays the answer and refunds nothing more
+    const replay = await client.post(`reservations/${reference}/change`, shorter, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(changed.body);
+    expect(refundCalls()).toHaveLength(1);
+
+    // cancelled afterwards: only what is left on the payment goes back; in all, exactly what was paid
+    const cancelled = await client.post(`reservations/${reference}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const all = await refundsOf(row.id);
+    expect(all.map((r) => r.reason)).toEqual(['change', 'cancellation']);
+    expect(all[1].amountCents).toBe(row.totalCents + difference);
+    expect(all.reduce((sum, r) => sum + r.amountCents, 0)).toBe(row.totalCents);
+    expect(refundCalls()).toHaveLength(2);
+  });
+
+  /** Books and pays `stay` online; returns the client, reference and the paid row. */
+  async function bookAndPay(stay: { entryTime: string; exitTime: string }, tag: string) {
+    const booked = await bookOnline(stay);
+    const [payment] = await paymentsOf(booked.row.id);
+    await deliver(
+      completed(`evt_paid_${tag}`, booked.reference, payment.sessionId!, booked.row.totalCents, `pi_${tag}`),
+    );
+    const paid = await stored(booked.reference);
+    expect(paid.status).toBe('confirmed');
+    return { ...booked, row: paid };
+  }
+
+  it('dearer: 202, the payment of exactly the difference; paid, the change takes effect once; a cancel refunds both', async () => {
+    const { client, reference, row } = await bookAndPay(stayOf('2026-12-27', '2026-12-28'), 'dearer');
+    const longer = travel(stayOf('2026-12-27', '2026-12-31'));
+    const quoted = await client.post(`reservations/${reference}/change`, { ...longer, dryRun: true });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect(quoted.body.quote).toMatchObject({ settlement: 'charge', refundCents: 0 });
+    const difference = quoted.body.quote.differenceCents as number;
+    expect(difference).toBeGreaterThan(0);
+
+    const key = { 'Idempotency-Key': `dearer-${reference}` };
+    const asked = await client.post(`reservations/${reference}/change`, longer, key);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(asked.body.redirect).toBe(`/reservierung/${reference}/bezahlen`);
+    expect(asked.body.reservation).toMatchObject({
+      entryTime: '2026-12-27T08:00',
+      exitTime: '2026-12-28T18:00',
+      totalCents: row.totalCents,
+    });
+    // the booking is untouched, the added days are held, a second change waits for this one
+    expect(await stored(reference)).toEqual(row);
+    expect(await dayCounts(['2026-12-29', '2026-12-30', '2026-12-31'])).toEqual({
+      '2026-12-29': 1,
+      '2026-12-30': 1,
+      '2026-12-31': 1,
+    });
+    expect(await history(row.id)).toContain('change_requested');
+    expect(await paymentNotice(test.ctx, { reservation: row, airport: fra })).toMatchObject({
+      state: 'change_pending',
+      amountCents: difference,
+    });
+    const second = await client.post(`reservations/${reference}/change`, travel(stayOf('2026-12-27', '2026-12-29')), {
+      'Idempotency-Key': `second-${reference}`,
+    });
+    expect(second.status).toBe(409);
+    // the same key replays the 202
+    expect((await client.post(`reservations/${reference}/change`, longer, key)).body).toEqual(asked.body);
+
+    const url = await startOnlinePayment(test.ctx, { reference, locale: 'de' });
+    const attempts = (await paymentsOf(row.id)).sort((a, b) => a.attempt - b.attempt);
+    expect(attempts.map((p) => [p.status, p.amountCents])).toEqual([
+      ['paid', row.totalCents],
+      ['open', difference],
+    ]);
+    expect(url).toBe(attempts[1].checkoutUrl);
+    const paidDifference = completed('evt_diff_paid', reference, attempts[1].sessionId!, difference, 'pi_diff');
+    expect((await deliver(paidDifference)).status).toBe(200);
+    const changed = await stored(reference);
+    expect(changed).toMatchObject({ exitLocal: '2026-12-31T18:00', totalCents: row.totalCents + difference });
+    expect(changed.invoiceNumber).not.toBe(row.invoiceNumber);
+    expect(await history(row.id)).toContain('changed');
+    expect(await paymentNotice(test.ctx, { reservation: changed, airport: fra })).toBeNull();
+    // replayed, or a second event for the same session: nothing more happens, nothing is refunded
+    expect((await deliver(paidDifference)).body).toEqual({ received: true, duplicate: true });
+    await deliver(completed('evt_diff_again', reference, attempts[1].sessionId!, difference, 'pi_diff'));
+    expect(await stored(reference)).toEqual(changed);
+    expect(await refundsOf(row.id)).toEqual([]);
+
+    // cancelled: both payments go back, in all exactly what was paid
+    const cancelled = await client.post(`reservations/${reference}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const back = await refundsOf(row.id);
+    expect(back.map((r) => [r.paymentId, r.amountCents])).toEqual([
+      [attempts[1].id, difference],
+      [attempts[0].id, row.totalCents],
+    ]);
+    expect(back.every((r) => r.providerRefundId !== null)).toBe(true);
+  });
+
+  it('dearer, not paid in time: the held days go back and the booking stands; money arriving later goes back', async () => {
+    const { client, reference, row } = await bookAndPay(stayOf('2027-01-04', '2027-01-05'), 'lapse');
+    const asked = await client.post(`reservations/${reference}/change`, travel(stayOf('2027-01-04', '2027-01-07')), {
+      'Idempotency-Key': `lapse-${reference}`,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const difference = asked.body.quote.differenceCents as number;
+    await startOnlinePayment(test.ctx, { reference, locale: 'de' });
+    const attempt = (await paymentsOf(row.id)).find((p) => p.attempt === 2)!;
+    expect(await dayCounts(['2027-01-06', '2027-01-07'])).toEqual({ '2027-01-06': 1, '2027-01-07': 1 });
+
+    test.setNow(new Date(NOW.getTime() + 30 * 60_000));
+    expect(await expireHolds(test.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await stored(reference)).toEqual(row);
+    expect(await dayCounts(['2027-01-06', '2027-01-07'])).toEqual({ '2027-01-06': 0, '2027-01-07': 0 });
+    expect(await history(row.id)).toContain('change_released');
+    expect((await paymentsOf(row.id)).find((p) => p.id === attempt.id)!.status).toBe('expired');
+    expect(await paymentNotice(test.ctx, { reservation: row, airport: fra })).toBeNull();
+
+    const late = completed('evt_diff_late', reference, attempt.sessionId!, difference, 'pi_late_diff');
+    expect((await deliver(late, { at: new Date(NOW.getTime() + 30 * 60_000) })).status).toBe(200);
+    expect(await stored(reference)).toEqual(row);
+    expect(await refundsOf(row.id)).toMatchObject([{ reason: 'late_payment', amountCents: difference }]);
   });
 });
 
 describe('demo provider', () => {
-  it('pays through its own signed webhook and is confirmed; a decline releases', async () => {
+  it('pays through its own signed webhook and is confirmed; a decline keeps the hold', async () => {
     configurePaymentProvider(providerFromConfig({ SESSION_SECRET: test.ctx.env.SESSION_SECRET, PAYMENT_DEMO: true }));
     const paid = await bookOnline(stayOf('2026-12-17', '2026-12-17'));
     const [payment] = await paymentsOf(paid.row.id);
@@ -451,7 +671,9 @@ describe('demo provider', () => {
       locale: 'en',
       sessionSecret: test.ctx.env.SESSION_SECRET,
     });
-    expect((await stored(declined.reference)).status).toBe('cancelled');
+    // declined: the hold lasts for another try
+    expect((await stored(declined.reference)).status).toBe('pending_payment');
+    expect((await paymentsOf(declined.row.id))[0].status).toBe('failed');
     // the demo's events are signed with its own secret: Stripe's secret does not verify them
     const stripeSigned = await supertest(test.app)
       .post('/api/payment/webhook/demo')

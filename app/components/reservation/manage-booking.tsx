@@ -8,6 +8,8 @@ export type ManageBookingView = {
   status: string;
   statusLabel: string;
   open: boolean;
+  /** false while an online payment is pending: pay (or cancel) first, then change (issue 33 item 3) */
+  changeable: boolean;
   deadline: string;
   closedMessage: string | null;
   travel: Record<'entryTime' | 'exitTime' | 'personCount' | 'childrenSeat' | 'bulkyBaggage' | 'licensePlate', string>;
@@ -29,6 +31,8 @@ export type ManageBookingResult = {
     days: { day: string; booked: string; current: string; charged: string }[];
     documents: boolean;
     key: string;
+    /** false when the back office cannot confirm it (the customer pays a dearer change's difference online, 0051) */
+    confirmable: boolean;
   } | null;
   cancelQuote?: { summary: string; documents: string } | null;
 };
@@ -128,93 +132,103 @@ export function ManageBooking({
         <details className="group grid gap-3" open={Boolean(result && !done) || undefined} data-manage-forms>
           <summary className="btn-secondary w-fit cursor-pointer list-none">{t('manage.open')}</summary>
           <div className="mt-4 grid gap-3">
-            <h3 className="flex items-center gap-2 font-semibold">
-              <CalendarClock aria-hidden size={18} />
-              {t('manage.change.title')}
-            </h3>
-            <p className="text-sm text-muted">{about('intro')}</p>
-            <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
-              {hidden}
-              <input type="hidden" name="intent" value="change-quote" />
-              {field('entryTime', t('reservation.field.entry'), { type: 'datetime-local', required: true })}
-              {field('exitTime', t('reservation.field.exit'), { type: 'datetime-local', required: true })}
-              {field('personCount', t('reservation.field.persons'), { type: 'number', min: 1, required: true })}
-              {field('childrenSeat', t('reservation.field.child_seats'), { type: 'number', min: 0 })}
-              {field('licensePlate', t('reservation.field.license_plate'), { type: 'text', maxLength: 20 })}
-              {view.bulkyOptions.length > 0 ? (
-                <fieldset className="grid gap-1 sm:col-span-2" key={`bulky-${fieldKey}`}>
-                  <legend className="text-sm font-medium">{t('reservation.field.bulky_baggage')}</legend>
-                  <div className="flex flex-wrap gap-x-4 gap-y-1">
-                    {view.bulkyOptions.map((o) => (
-                      <label key={o.flag} className="inline-flex items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          name="bulky"
-                          value={o.flag}
-                          defaultChecked={values.bulkyBaggage.split(';').includes(o.flag)}
-                        />
-                        {o.label}
-                      </label>
-                    ))}
-                  </div>
-                  {errors.bulkyBaggage ? (
-                    <p className="text-sm text-danger" data-field-error="bulkyBaggage">
-                      {errors.bulkyBaggage}
-                    </p>
-                  ) : null}
-                </fieldset>
-              ) : null}
-              <div className="flex items-end">
-                <button type="submit" className="btn-secondary w-full" disabled={busy}>
-                  {t('manage.change.quote')}
-                </button>
-              </div>
-            </Form>
-            {changeQuote ? (
-              <div className="rounded-lg border border-accent p-4" data-manage-quote>
-                <h4 className="font-semibold">{about('summary')}</h4>
-                <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-                  <dt>{t('manage.change.old_total')}</dt>
-                  <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
-                  <dt>{t('manage.change.new_total')}</dt>
-                  <dd className="font-semibold" data-manage-new-total>
-                    {changeQuote.newTotal}
-                  </dd>
-                </dl>
-                <p className="mt-2 font-medium" data-manage-difference>
-                  {changeQuote.difference}
-                </p>
-                <table className="mt-3 w-full text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('manage.change.day')}</th>
-                      <th scope="col">{t('manage.change.day_booked')}</th>
-                      <th scope="col">{t('manage.change.day_current')}</th>
-                      <th scope="col">{about('day_charged')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {changeQuote.days.map((d) => (
-                      <tr key={d.day}>
-                        <td>{d.day}</td>
-                        <td>{d.booked}</td>
-                        <td>{d.current}</td>
-                        <td>{d.charged}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{about('documents')}</p> : null}
-                <Form method="post" className="mt-3 flex flex-wrap gap-3">
+            {view.changeable ? (
+              <>
+                <h3 className="flex items-center gap-2 font-semibold">
+                  <CalendarClock aria-hidden size={18} />
+                  {t('manage.change.title')}
+                </h3>
+                <p className="text-sm text-muted">{about('intro')}</p>
+                <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-change noValidate>
                   {hidden}
-                  {travelHidden}
-                  <input type="hidden" name="intent" value="change-confirm" />
-                  <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
-                  <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
-                    {t('manage.change.confirm')}
-                  </button>
+                  <input type="hidden" name="intent" value="change-quote" />
+                  {field('entryTime', t('reservation.field.entry'), { type: 'datetime-local', required: true })}
+                  {field('exitTime', t('reservation.field.exit'), { type: 'datetime-local', required: true })}
+                  {field('personCount', t('reservation.field.persons'), { type: 'number', min: 1, required: true })}
+                  {field('childrenSeat', t('reservation.field.child_seats'), { type: 'number', min: 0 })}
+                  {field('licensePlate', t('reservation.field.license_plate'), { type: 'text', maxLength: 20 })}
+                  {view.bulkyOptions.length > 0 ? (
+                    <fieldset className="grid gap-1 sm:col-span-2" key={`bulky-${fieldKey}`}>
+                      <legend className="text-sm font-medium">{t('reservation.field.bulky_baggage')}</legend>
+                      <div className="flex flex-wrap gap-x-4 gap-y-1">
+                        {view.bulkyOptions.map((o) => (
+                          <label key={o.flag} className="inline-flex items-center gap-2 text-sm">
+                            <input
+                              type="checkbox"
+                              name="bulky"
+                              value={o.flag}
+                              defaultChecked={values.bulkyBaggage.split(';').includes(o.flag)}
+                            />
+                            {o.label}
+                          </label>
+                        ))}
+                      </div>
+                      {errors.bulkyBaggage ? (
+                        <p className="text-sm text-danger" data-field-error="bulkyBaggage">
+                          {errors.bulkyBaggage}
+                        </p>
+                      ) : null}
+                    </fieldset>
+                  ) : null}
+                  <div className="flex items-end">
+                    <button type="submit" className="btn-secondary w-full" disabled={busy}>
+                      {t('manage.change.quote')}
+                    </button>
+                  </div>
                 </Form>
-              </div>
+                {changeQuote ? (
+                  <div className="rounded-lg border border-accent p-4" data-manage-quote>
+                    <h4 className="font-semibold">{about('summary')}</h4>
+                    <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+                      <dt>{t('manage.change.old_total')}</dt>
+                      <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
+                      <dt>{t('manage.change.new_total')}</dt>
+                      <dd className="font-semibold" data-manage-new-total>
+                        {changeQuote.newTotal}
+                      </dd>
+                    </dl>
+                    <p className="mt-2 font-medium" data-manage-difference>
+                      {changeQuote.difference}
+                    </p>
+                    <table className="mt-3 w-full text-left text-sm">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('manage.change.day')}</th>
+                          <th scope="col">{t('manage.change.day_booked')}</th>
+                          <th scope="col">{t('manage.change.day_current')}</th>
+                          <th scope="col">{about('day_charged')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {changeQuote.days.map((d) => (
+                          <tr key={d.day}>
+                            <td>{d.day}</td>
+                            <td>{d.booked}</td>
+                            <td>{d.current}</td>
+                            <td>{d.charged}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                    {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{about('documents')}</p> : null}
+                    {changeQuote.confirmable ? (
+                      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+                        {hidden}
+                        {travelHidden}
+                        <input type="hidden" name="intent" value="change-confirm" />
+                        <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
+                        <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
+                          {t('manage.change.confirm')}
+                        </button>
+                      </Form>
+                    ) : (
+                      <p className="mt-3 rounded-lg border border-line p-3 text-sm" data-manage-not-confirmable>
+                        {t('admin.manage.error.pay_difference')}
+                      </p>
+                    )}
+                  </div>
+                ) : null}
+              </>
             ) : null}
 
             <h3 className="mt-2 flex items-center gap-2 font-semibold">

@@ -1,15 +1,26 @@
 /**
- * The online payment's state on the reservation page (issue 13): "payment pending" with the "pay now" link while
- * the hold lasts, "payment failed" after a declined payment, "expired" after an unpaid hold ended, and the refund
- * of a cancelled paid booking. Nothing for other payment types.
+ * The online payment's state on the reservation page (issues 13 and 33): "payment pending" with the "pay now" link
+ * while the hold lasts ("declined" with "pay again" after a declined attempt), the difference of a dearer change
+ * still to pay, "payment failed" or "expired" with
+ * "book again" (the same stay searched) once the hold was released, and the refunds. Nothing for other payment
+ * types.
  */
 import { useHref, useT } from '../i18n-context.tsx';
 
 /** What the loader hands over (`paymentNotice` of `online-payment.server.ts`). */
 export type PaymentNoticeView =
-  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string }
-  | { state: 'failed' }
-  | { state: 'expired' }
+  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string; declined: boolean }
+  | {
+      state: 'change_pending';
+      holdUntil: string;
+      holdUntilTime: string;
+      payPath: string;
+      declined: boolean;
+      amountCents: number;
+      amount: string;
+    }
+  | { state: 'failed'; rebookPath: string }
+  | { state: 'expired'; rebookPath: string }
   | { state: 'refunded'; amountCents: number; amount: string }
   | null;
 
@@ -25,28 +36,51 @@ export function PaymentNotice({ view }: { view: PaymentNoticeView }) {
       </p>
     );
   }
-  const pending = view.state === 'pending';
-  return (
-    <section
-      className={`mb-5 rounded-xl border-2 p-4 ${pending ? 'border-accent bg-accent-soft' : 'border-danger bg-card'}`}
-      role={pending ? 'status' : 'alert'}
-      data-payment-state={view.state}
-    >
-      <h2 className={`text-lg font-semibold ${pending ? '' : 'text-danger'}`}>
-        {t(`payment.notice.${view.state}.title`)}
-      </h2>
-      <p className="mt-1">
-        {pending
-          ? t('payment.notice.pending.text', { time: view.holdUntilTime })
-          : t(`payment.notice.${view.state}.text`)}
-      </p>
-      {pending ? (
+  if (view.state === 'change_pending') {
+    return (
+      <section
+        className="mb-5 rounded-xl border-2 border-accent bg-accent-soft p-4"
+        role={view.declined ? 'alert' : 'status'}
+        data-payment-state="change_pending"
+      >
+        <h2 className="text-lg font-semibold">{t('payment.notice.change_pending.title')}</h2>
+        <p className="mt-1">
+          {view.declined ? `${t('payment.notice.declined.title')}. ` : ''}
+          {t('payment.notice.change_pending.text', { amount: view.amount, time: view.holdUntilTime })}
+        </p>
         <p className="mt-3">
           <a className="btn-primary" href={href(view.payPath)} data-pay-now>
-            {t('payment.notice.pay_now')}
+            {t('payment.notice.pay_difference')}
           </a>
         </p>
-      ) : null}
+      </section>
+    );
+  }
+  const pending = view.state === 'pending';
+  const state = pending && view.declined ? 'declined' : view.state;
+  return (
+    <section
+      className={`mb-5 rounded-xl border-2 p-4 ${state === 'pending' ? 'border-accent bg-accent-soft' : 'border-danger bg-card'}`}
+      role={state === 'pending' ? 'status' : 'alert'}
+      data-payment-state={state}
+    >
+      <h2 className={`text-lg font-semibold ${state === 'pending' ? '' : 'text-danger'}`}>
+        {t(`payment.notice.${state}.title`)}
+      </h2>
+      <p className="mt-1">
+        {pending ? t(`payment.notice.${state}.text`, { time: view.holdUntilTime }) : t(`payment.notice.${state}.text`)}
+      </p>
+      <p className="mt-3">
+        {pending ? (
+          <a className="btn-primary" href={href(view.payPath)} data-pay-now>
+            {t(view.declined ? 'payment.notice.pay_again' : 'payment.notice.pay_now')}
+          </a>
+        ) : (
+          <a className="btn-secondary" href={href(view.rebookPath)} data-book-again>
+            {t('payment.notice.book_again')}
+          </a>
+        )}
+      </p>
     </section>
   );
 }

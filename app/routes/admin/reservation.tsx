@@ -14,7 +14,8 @@ import {
 } from '~/services/backoffice/admin-reservations.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
-import { cancelQuoteOf, changeQuoteOf, manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
+import { manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
+import { cancelQuoteOf, changeQuoteOf } from '../helpers/manage-quotes.server.ts';
 import { requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/reservation';
 
@@ -74,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
           body: confirm ? travel : { ...travel, dryRun: true },
         });
         if (confirm) return answer({ done: 'changed', message: t('admin.reservations.changed') });
-        return answer({ changeQuote: changeQuoteOf(result, locale, crypto.randomUUID()) });
+        return answer({ changeQuote: changeQuoteOf(result, locale, crypto.randomUUID(), { onBehalf: true }) });
       }
       case 'cancel-quote':
       case 'cancel-confirm': {

@@ -7,7 +7,7 @@
  */
 import type { ManageBookingResult, ManageBookingView } from '~/components/reservation/manage-booking.tsx';
 import crypto from 'node:crypto';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
@@ -20,11 +20,10 @@ import {
   reservationHistory,
   submitCancel,
   submitChange,
-  type CancelAnswer,
-  type ChangeAnswer,
 } from '~/services/reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { PRIVATE_HEADERS, readPostedForm, refusal, type PageActionArgs } from './form-kit.server.ts';
+import { cancelQuoteOf, changeQuoteOf } from './manage-quotes.server.ts';
 
 /** The travel fields the change form posts (the checkout's travel step). */
 const TRAVEL_FIELDS = ['entryTime', 'exitTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const;
@@ -40,8 +39,10 @@ function historyLabel(event: { kind: string; data: Record<string, unknown> }, lo
     return t('manage.history.mail_sent_kind', { mail: t(mail) });
   }
   const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
+  const amount = event.data.amountCents;
   const label = t(`manage.history.${event.kind}`, {
     total: formatMoney(typeof total === 'number' ? total : 0, locale),
+    amount: formatMoney(typeof amount === 'number' ? amount : 0, locale),
   });
   // Changed or cancelled by the back office on the customer's behalf (issue 15 item 3).
   return event.data.staff ? t('manage.history.by_staff', { label }) : label;
@@ -65,6 +66,7 @@ export async function manageView(
     status: r.status,
     statusLabel: t(`reservation.status.${r.status}`),
     open: state.open,
+    changeable: r.status !== 'pending_payment',
     deadline,
     closedMessage:
       state.closedReason === 'manage.error.too_late'
@@ -90,42 +92,6 @@ export async function manageView(
       label: historyLabel(e, locale),
       when: formatLocalDateTime(instantToLocal(new Date(e.at), details.airport.timeZone), locale),
     })),
-  };
-}
-
-/** The change quote as the manage form shows it (`key`: the idempotency key drawn for the confirmation). */
-export function changeQuoteOf(answer: ChangeAnswer, locale: Locale, key: string): ManageActionData['changeQuote'] {
-  const t = translator(locale);
-  const money = (cents: number) => formatMoney(cents, locale);
-  const diff = answer.differenceCents;
-  return {
-    oldTotal: money(answer.old.totalCents),
-    newTotal: money(answer.new.totalCents),
-    difference:
-      diff > 0
-        ? t('manage.change.to_pay', { amount: money(diff) })
-        : diff < 0
-          ? t('manage.change.refund', { amount: money(-diff) })
-          : t('manage.change.same'),
-    days: answer.days.map((d) => ({
-      day: formatLocalDateTime(`${d.day}T00:00`, locale).replace(/,?\s*00:00$/, ''),
-      booked: d.bookedCents === null ? '–' : money(d.bookedCents),
-      current: money(d.currentCents),
-      charged: money(d.chargedCents),
-    })),
-    documents: answer.invoiceNumber !== null,
-    key,
-  };
-}
-
-/** The cancellation quote as the manage form shows it. */
-export function cancelQuoteOf(answer: CancelAnswer, locale: Locale): ManageActionData['cancelQuote'] {
-  const t = translator(locale);
-  return {
-    summary: t('manage.cancel.summary', { amount: formatMoney(answer.totalCents, locale) }),
-    documents: answer.invoiceNumber
-      ? t('manage.cancel.credit_note', { invoice: answer.invoiceNumber })
-      : t('manage.cancel.no_invoice'),
   };
 }
 
@@ -176,6 +142,10 @@ export async function manageAction(args: PageActionArgs, details: ReservationDet
           idempotencyKey: confirm ? String(form.get('idempotencyKey') ?? '') || undefined : undefined,
           locale,
         });
+        // A dearer change of a booking paid online waits for its difference: on to the payment (issue 33 item 1).
+        if (confirm && answer.status === 202 && 'redirect' in answer.body) {
+          return redirect(answer.body.redirect, { headers: PRIVATE_HEADERS });
+        }
         if (answer.status !== 200) {
           // A replayed refusal (stored for the key): its message as first answered.
           return ok({ message: (answer.body as { message?: string }).message ?? t('api.error.server') }, answer.status);

@@ -14,6 +14,7 @@ import {
   invoices,
   parkingLots,
   payments,
+  refunds,
   reservations,
   tariffs,
   type ReservationStatus,
@@ -39,8 +40,8 @@ import {
   reservationHistory,
   type CancelAnswer,
   type ChangeAnswer,
-  type OnBehalf,
 } from '../reservations/reservation-manage.server.ts';
+import type { OnBehalf } from '../reservations/booking-writes.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import { hasVoucher, invoiceFileName, voucherFileName } from '../documents/reservation-documents.server.ts';
 import {
@@ -411,13 +412,20 @@ export async function reservationDetailView(
     .from(payments)
     .where(eq(payments.reservationId, r.id))
     .orderBy(asc(payments.attempt));
+  const refundRows = await ctx.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.reservationId, r.id))
+    .orderBy(asc(refunds.id));
   const payment: Field[] = [
     { label: t('admin.reservations.field.payment_type'), value: t(`admin.reservations.payment.${r.paymentType}`) },
     ...paymentRows.map((p) => ({
       label: t('admin.reservations.field.payment_attempt', { attempt: p.attempt }),
       value: [
         `${p.provider}: ${t(`admin.reservations.payment_status.${p.status}`)} ${money(p.amountCents)}`,
-        p.refundCents !== null ? t('admin.reservations.refund', { amount: money(p.refundCents) }) : '',
+        ...refundRows
+          .filter((refund) => refund.paymentId === p.id)
+          .map((refund) => t('admin.reservations.refund', { amount: money(refund.amountCents) })),
       ]
         .filter(Boolean)
         .join(' · '),
@@ -501,7 +509,11 @@ function historyLabel(event: { kind: string; data: Record<string, unknown> }, lo
     }
   }
   const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
-  return t(`manage.history.${event.kind}`, { total: formatMoney(typeof total === 'number' ? total : 0, locale) });
+  const amount = event.data.amountCents;
+  return t(`manage.history.${event.kind}`, {
+    total: formatMoney(typeof total === 'number' ? total : 0, locale),
+    amount: formatMoney(typeof amount === 'number' ? amount : 0, locale),
+  });
 }
 
 function onBehalf(actor: StaffActor): OnBehalf {

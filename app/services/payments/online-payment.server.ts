@@ -13,6 +13,8 @@ import type { Database } from '#database/client.server.ts';
 import {
   paymentEvents,
   payments,
+  refunds,
+  reservationChanges,
   reservationEvents,
   reservations,
   tariffDays,
@@ -30,6 +32,13 @@ import { createGuestToken } from '../reservations/guest-access.server.ts';
 import { invoiceIssuerOf, issueInvoice } from '../documents/invoices.server.ts';
 import { kickMailDelivery, queueReservationConfirmation } from '../mail/mail.server.ts';
 import { paymentProvider, WebhookSignatureError, type PaymentEvent } from './payment.server.ts';
+import { planRefund, requestRefunds } from './refunds.server.ts';
+import {
+  applyPaidChange,
+  overdueChanges,
+  pendingChangeOf,
+  releasePaidChange,
+} from '../reservations/paid-change.server.ts';
 import {
   buildGuestAccessUrl,
   findReservationByReference,
@@ -57,16 +66,42 @@ export function holdUntilFrom(now: Date): Date {
   return new Date(now.getTime() + HOLD_MINUTES * 60_000);
 }
 
+/**
+ * What a reservation has to pay online at `now`: its total while a `pending_payment` hold lasts, or the difference
+ * of its dearer change waiting for payment while that hold lasts (`changeId`, and the new stay); else null.
+ */
+async function amountDue(
+  db: Database,
+  r: ReservationRow,
+  now: Date,
+): Promise<{ amountCents: number; changeId: number | null; entryTime: string; exitTime: string } | null> {
+  if (r.status === 'pending_payment') {
+    if (!r.holdUntil || r.holdUntil.getTime() <= now.getTime()) return null;
+    return { amountCents: r.totalCents, changeId: null, entryTime: r.entryLocal, exitTime: r.exitLocal };
+  }
+  if (r.status !== 'confirmed' || r.paymentType !== 'online') return null;
+  const change = await pendingChangeOf(db, r.id);
+  if (!change || change.holdUntil.getTime() <= now.getTime()) return null;
+  return {
+    amountCents: change.differenceCents,
+    changeId: change.id,
+    entryTime: change.travel.entryTime,
+    exitTime: change.travel.exitTime,
+  };
+}
+
 /** The reservation page a customer returns to (success and cancel URLs; `paid=1` marks the way back from paying). */
 function reservationUrl(origin: string, locale: Locale, reference: string, query: string): string {
   return new URL(`${localePath(locale, `/reservierung/${reference}`)}?${query}`, origin).href;
 }
 
 /**
- * The hosted checkout of a `pending_payment` reservation while its hold lasts: the open attempt's URL, or a new
- * attempt (`payments` row, then the provider's session with the server's total, the reference as
- * `client_reference_id`, idempotency key `<reference>-<attempt>`, success and cancel URLs back to the reservation
- * page). Started right after the booking commits (`submitCheckout`) and again by "pay now" when none is open.
+ * The hosted checkout of what a reservation has to pay while its hold lasts — the booking's total of a
+ * `pending_payment` reservation, or the difference of a dearer change waiting for it (issue 33 item 1): the open
+ * attempt's URL, or a new attempt (`payments` row, with `changeId` for a difference, then the provider's session
+ * with the server's amount, the reference as `client_reference_id`, idempotency key `<reference>-<attempt>`, success
+ * and cancel URLs back to the reservation page). Started right after the booking commits (`submitCheckout`), by the
+ * change's redirect, and again by "pay now" when none is open.
  *
  * @param input.reference - the reservation (canonical reference).
  * @param input.locale - language of the hosted page and the way back.
@@ -84,14 +119,17 @@ export async function startOnlinePayment(
   if (!provider || !details) return null;
   const r = details.reservation;
   const now = ctx.now();
-  if (r.status !== 'pending_payment' || !r.holdUntil || r.holdUntil.getTime() <= now.getTime()) return null;
+  const due = await amountDue(ctx.db, r, now);
+  if (!due) return null;
 
   const attempts = await ctx.db
     .select()
     .from(payments)
     .where(eq(payments.reservationId, r.id))
     .orderBy(desc(payments.attempt));
-  const open = attempts.find((p) => p.status === 'open' && p.provider === provider.name && p.checkoutUrl);
+  const open = attempts.find(
+    (p) => p.status === 'open' && p.provider === provider.name && p.checkoutUrl && p.changeId === due.changeId,
+  );
   if (open?.checkoutUrl) return open.checkoutUrl;
 
   const attempt = (attempts[0]?.attempt ?? 0) + 1;
@@ -103,7 +141,8 @@ export async function startOnlinePayment(
       reservationId: r.id,
       provider: provider.name,
       attempt,
-      amountCents: r.totalCents,
+      amountCents: due.amountCents,
+      changeId: due.changeId,
       returnOrigin: origin,
       createdAt: now,
       updatedAt: now,
@@ -115,12 +154,12 @@ export async function startOnlinePayment(
   try {
     const session = await provider.createPayment({
       reference: r.reference,
-      amountCents: r.totalCents,
-      description: t('payment.line_item', {
+      amountCents: due.amountCents,
+      description: t(due.changeId === null ? 'payment.line_item' : 'payment.line_item_difference', {
         airport: localized(details.airport, 'name', input.locale),
         lot: details.lot.name,
-        entry: formatLocalDateTime(r.entryLocal, input.locale),
-        exit: formatLocalDateTime(r.exitLocal, input.locale),
+        entry: formatLocalDateTime(due.entryTime, input.locale),
+        exit: formatLocalDateTime(due.exitTime, input.locale),
         reference: r.reference,
       }),
       locale: input.locale,
@@ -235,8 +274,10 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
  * - `paid` on a `pending_payment` reservation confirms it ({@link confirmPaid}); on a confirmed one nothing
  *   happens (exactly once); on a released (cancelled) one the money goes back: a refund is requested after the
  *   commit;
- * - `failed` / `expired` on a `pending_payment` reservation release its hold (days freed, status `cancelled`);
- *   on any other status nothing happens (a late `expired` never undoes a payment);
+ * - `failed` on a `pending_payment` reservation whose hold lasts ends that attempt and keeps the hold (the customer
+ *   may pay again, issue 33 item 3); `expired` of one attempt while another is open only ends that attempt;
+ *   otherwise `failed` / `expired` release the hold (days freed, status `cancelled`); on any other status nothing
+ *   happens (a late `expired` never undoes a payment);
  * - other event types, or an unknown reference, are stored and ignored.
  * After the commit the airport's cached tariffs pages are dropped and mail delivery is kicked.
  *
@@ -297,6 +338,43 @@ export async function handlePaymentWebhook(
       attempts.find((p) => event.paymentIntentId !== null && p.paymentIntentId === event.paymentIntentId) ??
       attempts[0];
 
+    // The difference of a dearer change (issue 33 item 1, decision 0051): the booking itself is paid already.
+    if (payment?.changeId) {
+      const [change] = await tx.select().from(reservationChanges).where(eq(reservationChanges.id, payment.changeId));
+      const withRow = { ...details, reservation: r };
+      if (event.kind === 'paid') {
+        await tx
+          .update(payments)
+          .set({ status: 'paid', paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId, updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        const paidCents = event.amountCents ?? payment.amountCents;
+        if (await applyPaidChange(ctx, tx, withRow, change, { paidCents, now })) {
+          return { duplicate: false, changed: r.airportId, mail: true } as const;
+        }
+        if (payment.status === 'paid') return { duplicate: false } as const;
+        // The change lapsed (or the booking was cancelled) before the money came: it goes back.
+        await planRefund(tx, {
+          reservationId: r.id,
+          paymentId: payment.id,
+          amountCents: paidCents,
+          reason: 'late_payment',
+          idempotencyKey: `refund-${r.reference}-late-${payment.attempt}`,
+        });
+        return { duplicate: false, refund: r.id } as const;
+      }
+      if (change.status !== 'pending') return { duplicate: false } as const;
+      await tx
+        .update(payments)
+        .set({ status: event.kind === 'failed' ? 'failed' : 'expired', updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+      const holdOver = change.holdUntil.getTime() <= now.getTime();
+      const otherOpen = attempts.some((p) => p.id !== payment.id && p.status === 'open' && p.changeId === change.id);
+      // Declined while the hold lasts: the customer may pay again; an older checkout ending changes nothing.
+      if (!holdOver && (event.kind === 'failed' || otherOpen)) return { duplicate: false } as const;
+      const sessions = await releasePaidChange(tx, withRow, change, now);
+      return { duplicate: false, changed: r.airportId, sessions } as const;
+    }
+
     if (event.kind === 'paid') {
       if (payment) {
         await tx
@@ -310,10 +388,13 @@ export async function handlePaymentWebhook(
       }
       // Paid after the hold was released (or after a cancellation): nothing is booked for it, so it goes back.
       if (r.status === 'cancelled' && payment) {
-        await tx
-          .update(payments)
-          .set({ refundCents: event.amountCents ?? payment.amountCents })
-          .where(and(eq(payments.id, payment.id), isNull(payments.refundCents)));
+        await planRefund(tx, {
+          reservationId: r.id,
+          paymentId: payment.id,
+          amountCents: event.amountCents ?? payment.amountCents,
+          reason: 'late_payment',
+          idempotencyKey: `refund-${r.reference}-late-${payment.attempt}`,
+        });
         return { duplicate: false, refund: r.id } as const;
       }
       return { duplicate: false } as const;
@@ -321,6 +402,24 @@ export async function handlePaymentWebhook(
     if (r.status !== 'pending_payment') return { duplicate: false } as const;
     if (payment && event.paymentIntentId && !payment.paymentIntentId) {
       await tx.update(payments).set({ paymentIntentId: event.paymentIntentId }).where(eq(payments.id, payment.id));
+    }
+    const holdOver = !r.holdUntil || r.holdUntil.getTime() <= now.getTime();
+    if (payment && !holdOver) {
+      // Declined, or an older checkout ended, while the hold lasts (issue 33 item 3): the spaces stay held and the
+      // customer may pay again ("Erneut bezahlen" opens a new checkout); the expiry job releases them at the end.
+      const otherOpen = attempts.some((p) => p.id !== payment.id && p.status === 'open');
+      if (event.kind === 'failed' || otherOpen) {
+        await tx
+          .update(payments)
+          .set({ status: event.kind === 'failed' ? 'failed' : 'expired', updatedAt: now })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+        if (event.kind === 'failed') {
+          await tx
+            .insert(reservationEvents)
+            .values({ reservationId: r.id, kind: 'payment_declined', at: now, data: { attempt: payment.attempt } });
+        }
+        return { duplicate: false } as const;
+      }
     }
     await releaseHold(tx, r, now, event.kind === 'failed' ? 'payment_failed' : 'payment_expired');
     return { duplicate: false, changed: r.airportId } as const;
@@ -330,7 +429,8 @@ export async function handlePaymentWebhook(
     void availabilityChanged(ctx.db, outcome.changed).catch(() => undefined);
   }
   if ('mail' in outcome) kickMailDelivery(ctx);
-  if ('refund' in outcome && outcome.refund !== undefined) await requestRefund(ctx, outcome.refund);
+  if ('sessions' in outcome && outcome.sessions) await expireSessions(ctx, outcome.sessions);
+  if ('refund' in outcome && outcome.refund !== undefined) await requestRefunds(ctx, outcome.refund);
   return { status: 200, body: outcome.duplicate ? { received: true, duplicate: true } : { received: true } };
 }
 
@@ -339,10 +439,11 @@ export async function handlePaymentWebhook(
  * of {@link EXPIRY_BATCH}, each batch one transaction whose rows are claimed with `FOR UPDATE SKIP LOCKED` (several
  * processes may run it at once; a reservation a webhook is confirming right now is skipped and re-checked next
  * time). After each commit the released holds' open checkout sessions are closed at the provider (best effort).
- * Also retries refunds that were planned but never got a refund id (a provider failure at cancellation).
+ * Then releases the held days of dearer changes whose difference was not paid in time (issue 33 item 1; the booking
+ * stands), and retries refunds that were planned but never got a refund id (a provider failure at cancellation).
  *
  * @param ctx.now - the clock (tests move it).
- * @returns the number of holds released.
+ * @returns the number of holds released (bookings and changes).
  * @throws on database errors only (refund failures are logged).
  * Source: issue 13 item 3, DESIGN §6 (holds its spaces for 30 minutes).
  */
@@ -388,119 +489,98 @@ export async function expireHolds(ctx: ServiceContext): Promise<number> {
     released += batch;
     if (batch < EXPIRY_BATCH) break;
   }
-  for (const airportId of airports) void availabilityChanged(ctx.db, airportId).catch(() => undefined);
-  // The provider's checkout stops taking money for a released hold (a payment already under way is refunded).
-  for (const sessionId of sessions) {
-    await provider?.expirePayment(sessionId).catch((err: unknown) => {
-      ctx.logger.warn({ err, sessionId }, 'could not expire the checkout session at the provider');
+  // Dearer changes whose difference was not paid in time (issue 33 item 1): the held days go back, the booking
+  // stands. One transaction each, the reservation row locked first (the order of every other writer).
+  for (const overdue of await overdueChanges(ctx.db, now, EXPIRY_BATCH)) {
+    const lapsed = await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [r] = await tx
+        .select()
+        .from(reservations)
+        .where(eq(reservations.id, overdue.reservationId))
+        .for('update', { skipLocked: true });
+      if (!r) return null; // a webhook is settling it right now
+      const change = await pendingChangeOf(tx, r.id);
+      if (!change || change.id !== overdue.id) return null;
+      const details = await findReservationByReference(tx, r.reference);
+      if (!details) return null;
+      return {
+        airportId: r.airportId,
+        sessions: await releasePaidChange(tx, { ...details, reservation: r }, change, now),
+      };
     });
+    if (lapsed) {
+      released += 1;
+      airports.add(lapsed.airportId);
+      sessions.push(...lapsed.sessions);
+    }
   }
+  for (const airportId of airports) void availabilityChanged(ctx.db, airportId).catch(() => undefined);
+  await expireSessions(ctx, sessions);
 
   const pending = await ctx.db
-    .select({ reservationId: payments.reservationId })
-    .from(payments)
-    .where(and(isNotNull(payments.refundCents), isNull(payments.refundId)))
+    .selectDistinct({ reservationId: refunds.reservationId })
+    .from(refunds)
+    .where(isNull(refunds.providerRefundId))
     .limit(EXPIRY_BATCH);
-  for (const p of pending) await requestRefund(ctx, p.reservationId);
+  for (const p of pending) await requestRefunds(ctx, p.reservationId);
   return released;
 }
 
 /**
- * Marks the paid online payment of a reservation being cancelled for a refund of `amountCents` (in the
- * cancellation's transaction, before the credit note is issued).
- * @returns the planned refund (provider and amount), or null when the reservation was not paid online.
- * Source: issue 13 item 4.
+ * Ends the open checkout attempts of a reservation whose hold the customer gave up (a cancelled `pending_payment`
+ * booking), in the caller's transaction: they become `expired`.
+ * @returns the provider session ids to close after the commit ({@link expireSessions}).
+ * Source: issue 33 item 3 (cancelling a pending reservation expires the provider session).
  */
-export async function planRefund(
-  tx: Database,
-  reservationId: number,
-  amountCents: number,
-): Promise<{ provider: string; amountCents: number } | null> {
-  const [paid] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, 'paid')))
-    .orderBy(desc(payments.attempt))
-    .limit(1);
-  if (!paid || amountCents <= 0) return null;
-  await tx
+export async function closeOpenPayments(tx: Database, reservationId: number, now: Date): Promise<string[]> {
+  const closed = await tx
     .update(payments)
-    .set({ refundCents: amountCents })
-    .where(and(eq(payments.id, paid.id), isNull(payments.refundCents)));
-  return { provider: paid.provider, amountCents: paid.refundCents ?? amountCents };
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(payments.reservationId, reservationId), eq(payments.status, 'open')))
+    .returning({ sessionId: payments.sessionId });
+  return closed.flatMap((p) => (p.sessionId ? [p.sessionId] : []));
 }
 
 /**
- * Requests the planned refund of a reservation from its provider, once: the refund id is stored when the
- * provider answers, and the idempotency key derives from the reservation (`refund-<reference>`), so a retried
- * cancellation, a concurrent request or the expiry job's retry asks the provider at most once for the same
- * refund (Stripe answers a repeated key with the first refund). A provider failure is logged and retried by the
- * expiry job.
- *
- * @returns the refund id, or null when nothing is to be refunded or the provider failed.
- * @throws on database errors only.
- * Source: issue 13 item 4.
+ * Closes checkout sessions at the provider so they take no more money (best effort after the commit: a failure is
+ * logged, and a payment that still arrives for a released hold is refunded by the webhook).
+ * Source: issue 13 item 3, issue 33 item 3.
  */
-export async function requestRefund(ctx: ServiceContext, reservationId: number): Promise<string | null> {
+export async function expireSessions(ctx: ServiceContext, sessionIds: string[]): Promise<void> {
   const provider = paymentProvider();
-  const [row] = await ctx.db
-    .select({ payment: payments, reference: reservations.reference })
-    .from(payments)
-    .innerJoin(reservations, eq(reservations.id, payments.reservationId))
-    .where(and(eq(payments.reservationId, reservationId), isNotNull(payments.refundCents)))
-    .orderBy(desc(payments.attempt))
-    .limit(1);
-  if (!row) return null;
-  const { payment, reference } = row;
-  if (payment.refundId) return payment.refundId;
-  if (!provider || provider.name !== payment.provider || !payment.paymentIntentId || !payment.refundCents) {
-    ctx.logger.error(
-      { reservationId, provider: payment.provider },
-      'refund planned but its provider is not configured',
-    );
-    return null;
-  }
-  try {
-    const { refundId } = await provider.refund({
-      paymentIntentId: payment.paymentIntentId,
-      amountCents: payment.refundCents,
-      idempotencyKey: `refund-${reference}`,
+  for (const sessionId of sessionIds) {
+    await provider?.expirePayment(sessionId).catch((err: unknown) => {
+      ctx.logger.warn({ err, sessionId }, 'could not expire the checkout session at the provider');
     });
-    const now = ctx.now();
-    const stored = await ctx.db
-      .update(payments)
-      .set({ refundId, refundRequestedAt: now, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), isNull(payments.refundId)))
-      .returning({ id: payments.id });
-    if (stored.length > 0) {
-      await ctx.db.insert(reservationEvents).values({
-        reservationId,
-        kind: 'refunded',
-        at: now,
-        data: { refundId, amountCents: payment.refundCents, provider: payment.provider },
-      });
-    }
-    return refundId;
-  } catch (err) {
-    ctx.logger.error({ err, reservationId }, 'refund request failed; the expiry job retries it');
-    return null;
   }
 }
 
 /** What the reservation page shows about an online payment (issue 13 item 3). */
 export type PaymentNotice =
-  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string }
-  | { state: 'failed' }
-  | { state: 'expired' }
+  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string; declined: boolean }
+  | {
+      state: 'change_pending';
+      holdUntil: string;
+      holdUntilTime: string;
+      payPath: string;
+      declined: boolean;
+      amountCents: number;
+      amount: string;
+    }
+  | { state: 'failed'; rebookPath: string }
+  | { state: 'expired'; rebookPath: string }
   | { state: 'refunded'; amountCents: number; amount: string }
   | null;
 
 /**
- * The payment notice of a reservation: `pending` with the "pay now" path while a `pending_payment` hold lasts,
- * `failed` after a declined payment, `expired` after an unpaid hold ended, `refunded` once a refund was requested,
- * else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no locale prefix; `amount` is
- * formatted in `locale`.
- * Source: issue 13 item 3.
+ * The payment notice of a reservation: `pending` with the "pay now" path while a `pending_payment` hold lasts
+ * (`declined` when its last attempt was declined: "pay again"); `change_pending` with the difference while a dearer
+ * change waits for it; `failed` / `expired` with the path that searches the same stay again once an unpaid hold was
+ * released (not after the customer cancelled); `refunded` with the sum of the refunds the provider accepted (a
+ * cancellation, a cheaper change); else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no
+ * locale prefix; `amount` is formatted in `locale`.
+ * Source: issue 13 item 3, issue 33 items 1 and 3.
  */
 export async function paymentNotice(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
@@ -509,6 +589,21 @@ export async function paymentNotice(
 ): Promise<PaymentNotice> {
   const r = details.reservation;
   if (r.paymentType !== 'online') return null;
+  const latestAttempt = async () =>
+    (
+      await ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.reservationId, r.id))
+        .orderBy(desc(payments.attempt))
+        .limit(1)
+    )[0];
+  // The same stay searched again (issue 33 item 3: "Erneut buchen" with the stay prefilled).
+  const rebookPath = `/buchung/tarife?${new URLSearchParams({
+    airport: details.airport.slug,
+    entry: r.entryLocal,
+    exit: r.exitLocal,
+  })}`;
   if (r.status === 'pending_payment') {
     if (r.holdUntil && r.holdUntil.getTime() > ctx.now().getTime()) {
       return {
@@ -516,21 +611,42 @@ export async function paymentNotice(
         holdUntil: r.holdUntil.toISOString(),
         holdUntilTime: instantToLocal(r.holdUntil, details.airport.timeZone).slice(11, 16),
         payPath: `/reservierung/${r.reference}/bezahlen`,
+        declined: (await latestAttempt())?.status === 'failed',
       };
     }
-    return { state: 'expired' };
+    return { state: 'expired', rebookPath };
   }
-  const [latest] = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.reservationId, r.id))
-    .orderBy(desc(payments.attempt))
-    .limit(1);
-  if (latest?.refundCents && latest.refundId) {
-    return { state: 'refunded', amountCents: latest.refundCents, amount: formatMoney(latest.refundCents, locale) };
+  const change = r.status === 'confirmed' ? await pendingChangeOf(ctx.db, r.id) : null;
+  if (change && change.holdUntil.getTime() > ctx.now().getTime()) {
+    const latest = await latestAttempt();
+    return {
+      state: 'change_pending',
+      holdUntil: change.holdUntil.toISOString(),
+      holdUntilTime: instantToLocal(change.holdUntil, details.airport.timeZone).slice(11, 16),
+      payPath: `/reservierung/${r.reference}/bezahlen`,
+      declined: latest?.changeId === change.id && latest.status === 'failed',
+      amountCents: change.differenceCents,
+      amount: formatMoney(change.differenceCents, locale),
+    };
   }
+  const [{ refundedCents }] = await ctx.db
+    .select({ refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.reservationId, r.id), isNotNull(refunds.providerRefundId)));
+  if (Number(refundedCents) > 0) {
+    const amountCents = Number(refundedCents);
+    return { state: 'refunded', amountCents, amount: formatMoney(amountCents, locale) };
+  }
+  const latest = await latestAttempt();
   if (r.status !== 'cancelled' || !latest) return null;
-  if (latest.status === 'failed') return { state: 'failed' };
-  if (latest.status === 'expired') return { state: 'expired' };
+  // Cancelled by the customer (or staff) before paying: the manage section says so; no payment notice.
+  const [cancelledByHand] = await ctx.db
+    .select({ id: reservationEvents.id })
+    .from(reservationEvents)
+    .where(and(eq(reservationEvents.reservationId, r.id), eq(reservationEvents.kind, 'cancelled')))
+    .limit(1);
+  if (cancelledByHand) return null;
+  if (latest.status === 'failed') return { state: 'failed', rebookPath };
+  if (latest.status === 'expired') return { state: 'expired', rebookPath };
   return null;
 }

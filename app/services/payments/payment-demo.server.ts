@@ -10,13 +10,15 @@ import { localePath, type Locale } from '~/i18n.ts';
 import { handlePaymentWebhook } from './online-payment.server.ts';
 import { paymentProvider } from './payment.server.ts';
 import { demoWebhookCall, type DemoOutcome } from './demo.server.ts';
+import { pendingChangeOf } from '../reservations/paid-change.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /** The demo checkout of a session as the page shows it, or null (unknown session or demo not configured). */
 export type DemoCheckout = { sessionId: string; reference: string; amountCents: number; open: boolean };
 
 /**
- * The demo checkout of `sessionId`: `open` while the attempt is unpaid and its reservation still holds its spaces.
+ * The demo checkout of `sessionId`: `open` while the attempt is unpaid and what it pays still holds its spaces (the
+ * booking's hold, or the hold of the change whose difference it pays).
  * @returns null when the demo provider is not the configured one or the session is unknown (the page answers 404).
  * @throws on database errors only.
  */
@@ -33,11 +35,14 @@ export async function loadDemoCheckout(
     .limit(1);
   if (!row) return null;
   const r = row.reservation;
-  const open =
-    row.payment.status === 'open' &&
-    r.status === 'pending_payment' &&
-    r.holdUntil !== null &&
-    r.holdUntil.getTime() > ctx.now().getTime();
+  const now = ctx.now().getTime();
+  // A change's difference (issue 33 item 1) is open while its change waits; a booking's total while its hold lasts.
+  const change = row.payment.changeId === null ? null : await pendingChangeOf(ctx.db, r.id);
+  const holding =
+    row.payment.changeId === null
+      ? r.status === 'pending_payment' && r.holdUntil !== null && r.holdUntil.getTime() > now
+      : change?.id === row.payment.changeId && change.holdUntil.getTime() > now;
+  const open = row.payment.status === 'open' && holding;
   return { sessionId, reference: r.reference, amountCents: row.payment.amountCents, open };
 }
 

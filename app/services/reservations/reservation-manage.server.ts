@@ -7,20 +7,10 @@
  * invoiced, the history row and the customer's mail (transactional outbox). Amounts are integer euro cents,
  * gross; times airport local `YYYY-MM-DDTHH:mm`.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
-import {
-  coupons,
-  mailOutbox,
-  priceLists,
-  reservationEvents,
-  reservations,
-  tariffDays,
-  tariffs,
-} from '#database/schema.ts';
+import { coupons, priceLists, reservationEvents, reservations, tariffDays } from '#database/schema.ts';
 import type { ReservationEventKind, ReservationStatus } from '#database/schema.ts';
-import { formatLocalDateTime } from '~/domain/date-format.ts';
-import { localToInstant } from '~/domain/local-time.ts';
 import { formatMoney } from '~/domain/money.ts';
 import {
   canReserveDays,
@@ -30,6 +20,7 @@ import {
   type ChangeDay,
 } from '~/domain/manage-booking.ts';
 import { priceStayIfBookable, type Coupon, type PriceBreakdown } from '~/domain/pricing.ts';
+import { changeSettlement, type Settlement } from '~/domain/settlement.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { stayDates } from '~/domain/stay.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
@@ -39,10 +30,23 @@ import type { TariffWithLot } from '../catalogue/catalog.server.ts';
 import { asObject, validateTravel, type ValidatedTravel } from '../checkout/checkout-validate.server.ts';
 import { hasGuestAccess } from './guest-access.server.ts';
 import { beginIdempotency, completeIdempotency, releaseIdempotency } from '../checkout/idempotency.server.ts';
-import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote, issueInvoice } from '../documents/invoices.server.ts';
-import { kickMailDelivery, shopInfo } from '../mail/mail.server.ts';
-import { renderManageMail } from '../mail/manage-mail-templates.server.ts';
-import { planRefund, requestRefund } from '../payments/online-payment.server.ts';
+import { kickMailDelivery } from '../mail/mail.server.ts';
+import { closeOpenPayments, expireSessions, holdUntilFrom } from '../payments/online-payment.server.ts';
+import { planRefund, requestRefunds } from '../payments/refunds.server.ts';
+import {
+  applyChange,
+  changeCount,
+  creditCurrentInvoice,
+  lineIf,
+  lockDays,
+  lockTariffCapacity,
+  queueManageMail,
+  recordManageEvent,
+  releaseDays,
+  reserveDays,
+  type OnBehalf,
+} from './booking-writes.server.ts';
+import { heldDaysOf, pendingChangeOf, releasePaidChange, requestPaidChange } from './paid-change.server.ts';
 import { RequestError, requestErrorBody } from '../request-error.server.ts';
 import { findReservationByReference, type ReservationDetails } from './reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -53,7 +57,9 @@ import type { SessionPort } from '../session-port.ts';
  * 409 `manage.error.too_late` (the free period is over), `manage.error.not_active` (cancelled or completed),
  * 422 `manage.error.unchanged` (the change changes nothing),
  * `checkout.api.sold_out`, `checkout.api.not_bookable`, `checkout.api.idempotency_in_flight`,
- * `payment.error.pay_first` (a change while an online payment is pending, issue 13); 422
+ * `payment.error.pay_first` (a change while an online payment or a change's difference is pending, issue 13 and
+ * decision 0051), `admin.manage.error.pay_difference` (the back office asked for a dearer change of a booking paid
+ * online: only the customer pays the difference); 422
  * `validation.failed` with field keys as sent, `manage.error.idempotency_key_required`,
  * `checkout.api.idempotency_key_invalid`, `checkout.api.idempotency_mismatch`.
  * Source: DESIGN §5 (error shapes), issue 12.
@@ -94,6 +100,13 @@ export type ChangeAnswer = {
     breakdown: PriceBreakdown;
   };
   differenceCents: number;
+  /**
+   * How the difference is settled (decision 0051): `refund` goes back on the online payment (`refundCents`),
+   * `charge` is paid through the provider, `none` is settled on the new invoice (invoice and on-site payers).
+   */
+  settlement: Settlement;
+  /** the refund the change requests (settlement `refund`), cents; 0 otherwise */
+  refundCents: number;
   days: ChangeDay[];
   currency: 'EUR';
   /** true for a dry run (nothing was changed) */
@@ -116,12 +129,6 @@ export type CancelAnswer = {
   creditNoteNumber: string | null;
   dryRun: boolean;
 };
-
-/**
- * The staff member who acts on the customer's behalf (issue 15 item 3): written into the history row's `data.staff`
- * so the timeline says the back office did it.
- */
-export type OnBehalf = { staffId: number; name: string; role: string };
 
 /** An answer to send: status and JSON body. */
 export type ManageAnswer<T> = { status: number; body: T };
@@ -244,9 +251,20 @@ function changeAnswer(
   details: ReservationDetails,
   travel: ValidatedTravel,
   quote: ReturnType<typeof priceChange>,
-  extra: { dryRun: boolean; status: ReservationStatus; invoiceNumber: string | null; creditNoteNumber: string | null },
+  extra: {
+    dryRun: boolean;
+    status: ReservationStatus;
+    invoiceNumber: string | null;
+    creditNoteNumber: string | null;
+    refundCents?: number;
+  },
 ): ChangeAnswer {
   const r = details.reservation;
+  const settlement = changeSettlement({
+    paymentType: r.paymentType,
+    status: r.status,
+    differenceCents: quote.differenceCents,
+  });
   return {
     reference: r.reference,
     status: extra.status,
@@ -263,6 +281,8 @@ function changeAnswer(
       breakdown: quote.price,
     },
     differenceCents: quote.differenceCents,
+    settlement,
+    refundCents: extra.refundCents ?? (settlement === 'refund' ? -quote.differenceCents : 0),
     days: quote.days,
     currency: 'EUR',
     dryRun: extra.dryRun,
@@ -298,65 +318,6 @@ function sameTravel(details: ReservationDetails, travel: ValidatedTravel): boole
   );
 }
 
-/**
- * Locks the tariff's day rows of `dates` in ascending date order — creating missing ones with nothing booked —
- * with one `INSERT … ON CONFLICT DO UPDATE` that changes nothing: the booking's statement locks in the same order,
- * so a change or cancellation and concurrent bookings wait on each other and cannot deadlock.
- */
-async function lockDays(tx: Database, tariffId: number, dates: string[]): Promise<void> {
-  if (dates.length === 0) return;
-  await tx
-    .insert(tariffDays)
-    .values([...dates].sort().map((day) => ({ tariffId, day, booked: 0 })))
-    .onConflictDoUpdate({ target: [tariffDays.tariffId, tariffDays.day], set: { booked: sql`${tariffDays.booked}` } });
-}
-
-/** Gives one space back on each of `dates` (rows already locked by {@link lockDays}). */
-async function releaseDays(tx: Database, tariffId: number, dates: string[]): Promise<void> {
-  if (dates.length === 0) return;
-  await tx
-    .update(tariffDays)
-    .set({ booked: sql`greatest(${tariffDays.booked} - 1, 0)` })
-    .where(and(eq(tariffDays.tariffId, tariffId), inArray(tariffDays.day, dates)));
-}
-
-/**
- * The tariff's default capacity (spaces per day), read from its row locked `FOR SHARE` until the transaction ends,
- * or null when the tariff is gone. Taken before the day rows (the order a booking and a back-office change of the
- * capacity lock in, so none of them can deadlock): a change of the default capacity waits for this transaction,
- * and this one never books against a number the back office has just lowered (decision 0032).
- */
-async function lockTariffCapacity(tx: Database, tariffId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ capacity: tariffs.capacity })
-    .from(tariffs)
-    .where(eq(tariffs.id, tariffId))
-    .for('share');
-  return row?.capacity ?? null;
-}
-
-/**
- * Books one space on each of `dates` while the day has one (rows locked by {@link lockDays}; `capacity` the
- * tariff's default from {@link lockTariffCapacity}).
- * @throws ManageError 409 `checkout.api.sold_out` when any date is full (the caller's rollback undoes the rest).
- */
-async function reserveDays(tx: Database, tariffId: number, capacity: number | null, dates: string[]): Promise<void> {
-  if (dates.length === 0) return;
-  if (capacity === null) throw new ManageError(409, 'checkout.api.sold_out');
-  const booked = await tx
-    .update(tariffDays)
-    .set({ booked: sql`${tariffDays.booked} + 1` })
-    .where(
-      and(
-        eq(tariffDays.tariffId, tariffId),
-        inArray(tariffDays.day, dates),
-        sql`coalesce(${tariffDays.capacity}, ${capacity}) > ${tariffDays.booked}`,
-      ),
-    )
-    .returning({ day: tariffDays.day });
-  if (booked.length < dates.length) throw new ManageError(409, 'checkout.api.sold_out');
-}
-
 /** Locks the reservation row and reads it afresh (the caller's details may be stale). */
 async function lockReservation(tx: Database, details: ReservationDetails): Promise<ReservationDetails> {
   const [row] = await tx.select().from(reservations).where(eq(reservations.id, details.reservation.id)).for('update');
@@ -382,83 +343,6 @@ async function inOpenReservation<T>(
     requireOpen(locked, now);
     return work(tx, locked);
   });
-}
-
-/**
- * Writes the history row of a cancellation or change made at `at`: `data`, plus the staff member who made it on
- * the customer's behalf (`staff`, when the back office did).
- */
-async function recordManageEvent(
-  tx: Database,
-  reservationId: number,
-  kind: 'cancelled' | 'changed',
-  at: Date,
-  staff: OnBehalf | undefined,
-  data: Record<string, unknown>,
-): Promise<void> {
-  await tx
-    .insert(reservationEvents)
-    .values({ reservationId, kind, at, data: { ...data, ...(staff ? { staff } : {}) } });
-}
-
-/** A line of a manage mail's facts, only when it has a value (`[]` otherwise, to spread into the list). */
-function lineIf(label: string, value: string | null | undefined | false): [string, string][] {
-  return value ? [[label, value]] : [];
-}
-
-/** The customer's mail about the change or cancellation, queued in the action's transaction (in a savepoint). */
-async function queueManageMail(
-  ctx: ServiceContext,
-  tx: Database,
-  details: ReservationDetails,
-  input: { kind: 'reservation_changed' | 'reservation_cancelled'; lines: [string, string][] },
-): Promise<void> {
-  const r = details.reservation;
-  const locale = toLocale(r.locale);
-  const baseUrl = ctx.env.PUBLIC_URL;
-  const lookupUrl = new URL(localePath(locale, '/reservierung'), baseUrl).href;
-  const mail = renderManageMail(
-    input.kind,
-    locale,
-    { reference: r.reference, lines: input.lines, lookupUrl },
-    shopInfo(ctx.env),
-  );
-  try {
-    await tx.transaction(async (savepoint) => {
-      await (savepoint as unknown as Database).insert(mailOutbox).values({
-        kind: input.kind,
-        reservationId: r.id,
-        locale,
-        to: String(r.billingAddress.email ?? ''),
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        baseUrl,
-        status: 'pending',
-      });
-    });
-  } catch (err) {
-    ctx.logger.error({ err, reservationId: r.id }, 'could not enqueue the manage mail');
-  }
-}
-
-/**
- * Issues the credit note of the reservation's current invoice in the caller's transaction (the stored snapshot is
- * made first for bookings confirmed before snapshots existed).
- * @returns the credit note's number, or null when the reservation has no invoice.
- */
-async function creditCurrentInvoice(
-  ctx: ServiceContext,
-  tx: Database,
-  details: ReservationDetails,
-  now: Date,
-  refundCents?: number,
-): Promise<string | null> {
-  if (!details.reservation.invoiceNumber) return null;
-  const issuer = invoiceIssuerOf(ctx.env);
-  await findInvoiceDocuments(tx, details, issuer);
-  const note = await issueCreditNote(tx, { reservationId: details.reservation.id, now, refundCents, issuer });
-  return note.number;
 }
 
 /**
@@ -505,18 +389,28 @@ export async function cancelReservation(
       },
     };
   }
-  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
+  const cancelled = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
     const dates = stayDates(r.entryLocal, r.exitLocal);
-    await lockDays(tx, r.tariffId, dates);
+    // A dearer change still waiting for its difference is given up with the booking (its held days go back too).
+    const change = await pendingChangeOf(tx, r.id);
+    await lockDays(tx, r.tariffId, [...dates, ...(change ? heldDaysOf(details, change) : [])]);
     await releaseDays(tx, r.tariffId, dates);
+    const sessions = change ? await releasePaidChange(tx, details, change, now, { daysLocked: true }) : [];
     await tx
       .update(reservations)
       .set({ status: 'cancelled', cancelledAt: now, holdUntil: null })
       .where(eq(reservations.id, r.id));
+    // Not paid yet (issue 33 item 3): the hosted checkout must not take money for the released hold.
+    if (r.status === 'pending_payment') sessions.push(...(await closeOpenPayments(tx, r.id, now)));
     // Paid online (issue 13): the refund is planned here and requested from the provider after the commit.
-    const refund = await planRefund(tx, r.id, r.totalCents);
-    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund?.amountCents);
+    const refund = await planRefund(tx, {
+      reservationId: r.id,
+      amountCents: r.totalCents,
+      reason: 'cancellation',
+      idempotencyKey: `refund-${r.reference}`,
+    });
+    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now, refund);
     await recordManageEvent(tx, r.id, 'cancelled', now, input.staff, {
       totalCents: r.totalCents,
       invoiceNumber: r.invoiceNumber,
@@ -544,13 +438,14 @@ export async function cancelReservation(
       dryRun: false,
     };
     if (input.inTransaction) await input.inTransaction(tx, answer);
-    return answer;
+    return { answer, sessions };
   });
   void availabilityChanged(ctx.db, r0.airportId).catch(() => undefined);
   kickMailDelivery(ctx);
-  // Once per reservation (stored refund id, idempotency key from the reservation); a failure is retried by the job.
-  await requestRefund(ctx, r0.id);
-  return { status: 200, body };
+  await expireSessions(ctx, cancelled.sessions);
+  // Once per refund (stored refund id, idempotency key per refund); a failure is retried by the expiry job.
+  await requestRefunds(ctx, r0.id);
+  return { status: 200, body: cancelled.answer };
 }
 
 /**
@@ -615,81 +510,86 @@ export async function changeReservation(
     return { status: 200, body };
   }
 
-  const body = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
+  const changed = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
     const r = details.reservation;
+    // One change at a time: a dearer change waiting for its difference is paid (or given up) first.
+    if (await pendingChangeOf(tx, r.id)) throw new ManageError(409, 'payment.error.pay_first');
     const quote = await quoteOf(tx, details, travel);
+    const settlement = changeSettlement({
+      paymentType: r.paymentType,
+      status: r.status,
+      differenceCents: quote.differenceCents,
+    });
     const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
     const capacity = plan.reserve.length ? await lockTariffCapacity(tx, r.tariffId) : null;
+    const newTravel = {
+      entryTime: travel.stay.entry,
+      exitTime: travel.stay.exit,
+      personCount: travel.personCount,
+      childrenSeat: travel.childrenSeat,
+      bulkyBaggage: travel.bulkyBaggage,
+      licensePlate: travel.licensePlate,
+    };
+    // Only the customer can pay a difference online: the back office does not start such a change for them.
+    if (settlement === 'charge' && input.staff) throw new ManageError(409, 'admin.manage.error.pay_difference');
+    if (settlement === 'charge') {
+      // Dearer and paid online (decision 0051): the added days are held like a new booking's while the customer
+      // pays the difference; the booking keeps its stay, price and documents until then.
+      await lockDays(tx, r.tariffId, plan.reserve);
+      await reserveDays(tx, r.tariffId, capacity, plan.reserve);
+      await requestPaidChange(tx, details, {
+        travel: newTravel,
+        price: quote.price,
+        differenceCents: quote.differenceCents,
+        holdUntil: holdUntilFrom(now),
+        now,
+      });
+      const answer = changeAnswer(details, travel, quote, {
+        dryRun: false,
+        status: r.status,
+        invoiceNumber: r.invoiceNumber,
+        creditNoteNumber: null,
+      });
+      if (input.inTransaction) await input.inTransaction(tx, answer);
+      return answer;
+    }
     await lockDays(tx, r.tariffId, [...plan.release, ...plan.reserve]);
     await releaseDays(tx, r.tariffId, plan.release);
     await reserveDays(tx, r.tariffId, capacity, plan.reserve);
-    const p = quote.price;
-    const [updated] = await tx
-      .update(reservations)
-      .set({
-        entryLocal: travel.stay.entry,
-        exitLocal: travel.stay.exit,
-        entryAt: localToInstant(travel.stay.entry, details.airport.timeZone),
-        exitAt: localToInstant(travel.stay.exit, details.airport.timeZone),
-        billableDays: p.billableDays,
-        personCount: travel.personCount,
-        childrenSeat: travel.childrenSeat,
-        bulkyBaggage: travel.bulkyBaggage,
-        licensePlate: travel.licensePlate,
-        parkingCents: p.parkingCents,
-        personsCents: p.personsCents,
-        childSeatsCents: p.childSeatsCents,
-        discountCents: p.discountCents,
-        totalCents: p.totalCents,
-        vatCents: p.vatCents,
-        vatRateBp: p.vatRateBp,
-        changedAt: now,
-      })
-      .where(eq(reservations.id, r.id))
-      .returning();
-    const creditNoteNumber = await creditCurrentInvoice(ctx, tx, details, now);
-    let invoiceNumber: string | null = null;
-    if (creditNoteNumber) {
-      invoiceNumber = await issueInvoice(tx, { ...details, reservation: updated }, invoiceIssuerOf(ctx.env), now);
-    }
-    await recordManageEvent(tx, r.id, 'changed', now, input.staff, {
-      from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
-      to: { entryTime: travel.stay.entry, exitTime: travel.stay.exit, totalCents: p.totalCents },
+    // Cheaper and paid online: the difference goes back on the payment, stated on the credit note (decision 0051).
+    const refund =
+      settlement === 'refund'
+        ? await planRefund(tx, {
+            reservationId: r.id,
+            amountCents: -quote.differenceCents,
+            reason: 'change',
+            idempotencyKey: `refund-${r.reference}-change-${(await changeCount(tx, r.id)) + 1}`,
+          })
+        : null;
+    const applied = await applyChange(ctx, tx, details, {
+      travel: newTravel,
+      price: quote.price,
       differenceCents: quote.differenceCents,
-      creditNoteNumber,
-      invoiceNumber,
+      now,
+      staff: input.staff,
+      refund,
     });
-    const locale = toLocale(r.locale);
-    const t = translator(locale);
-    const lines: [string, string][] = [
-      [t('manage.mail.entry'), formatLocalDateTime(travel.stay.entry, locale)],
-      [t('manage.mail.exit'), formatLocalDateTime(travel.stay.exit, locale)],
-      [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],
-      [t('manage.mail.difference'), formatMoney(quote.differenceCents, locale)],
-      ...lineIf(t('manage.mail.credit_note'), creditNoteNumber),
-      ...lineIf(t('manage.mail.invoice'), invoiceNumber),
-    ];
-    await queueManageMail(
-      ctx,
-      tx,
-      { ...details, reservation: updated },
-      {
-        kind: 'reservation_changed',
-        lines,
-      },
-    );
     const answer = changeAnswer(details, travel, quote, {
       dryRun: false,
-      status: updated.status,
-      invoiceNumber: invoiceNumber ?? updated.invoiceNumber,
-      creditNoteNumber,
+      status: applied.updated.status,
+      invoiceNumber: applied.invoiceNumber ?? applied.updated.invoiceNumber,
+      creditNoteNumber: applied.creditNoteNumber,
+      refundCents: refund?.amountCents ?? 0,
     });
     if (input.inTransaction) await input.inTransaction(tx, answer);
     return answer;
   });
   void availabilityChanged(ctx.db, input.details.reservation.airportId).catch(() => undefined);
   kickMailDelivery(ctx);
-  return { status: 200, body };
+  // Once per refund (its own idempotency key); a provider failure is retried by the expiry job.
+  if (changed.refundCents > 0) await requestRefunds(ctx, input.details.reservation.id);
+  // 202: the change waits for its difference (DESIGN §5); else it is done.
+  return { status: changed.settlement === 'charge' ? 202 : 200, body: changed };
 }
 
 /**
@@ -722,20 +622,26 @@ function reservationPath(details: ReservationDetails, session: SessionPort, loca
   return localePath(locale, owner ? `/konto/reservierungen/${r.reference}` : `/reservierung/${r.reference}`);
 }
 
-function changedResponse(answer: ChangeAnswer, redirect: string): ChangeResponse {
+/**
+ * The answer to a change: the reservation as it now stands and where to go — its page, or, for a dearer change of
+ * a booking paid online (202), the payment of the difference while the reservation is still the old one.
+ */
+function changedResponse(answer: ChangeAnswer, paths: { page: string; pay: string }): ChangeResponse {
+  const waiting = answer.settlement === 'charge';
+  const stay = waiting ? answer.old : answer.new;
   return {
     reservation: {
       reference: answer.reference,
       status: answer.status,
-      totalCents: answer.new.totalCents,
+      totalCents: stay.totalCents,
       currency: 'EUR',
-      entryTime: answer.new.entryTime,
-      exitTime: answer.new.exitTime,
+      entryTime: stay.entryTime,
+      exitTime: stay.exitTime,
       paymentType: answer.paymentType,
       invoiceNumber: answer.invoiceNumber,
       creditNoteNumber: answer.creditNoteNumber,
     },
-    redirect,
+    redirect: waiting ? paths.pay : paths.page,
     quote: answer,
   };
 }
@@ -773,7 +679,10 @@ export async function submitChange(
     const quote = await changeReservation(ctx, { details, body });
     return { status: quote.status, body: { quote: quote.body } };
   }
-  const redirect = reservationPath(details, input.session, input.locale);
+  const paths = {
+    page: reservationPath(details, input.session, input.locale),
+    pay: localePath(input.locale, `/reservierung/${details.reservation.reference}/bezahlen`),
+  };
   if (!input.idempotencyKey) throw new ManageError(422, 'manage.error.idempotency_key_required');
   const decision = await beginIdempotency(ctx.db, {
     key: input.idempotencyKey,
@@ -788,9 +697,10 @@ export async function submitChange(
     const changed = await changeReservation(ctx, {
       details,
       body,
-      inTransaction: (tx, answer) => completeIdempotency(tx, key, 200, changedResponse(answer, redirect)),
+      inTransaction: (tx, answer) =>
+        completeIdempotency(tx, key, answer.settlement === 'charge' ? 202 : 200, changedResponse(answer, paths)),
     });
-    return { status: changed.status, body: changedResponse(changed.body, redirect) };
+    return { status: changed.status, body: changedResponse(changed.body, paths) };
   } catch (error) {
     if (error instanceof RequestError && error.status === 422) {
       await completeIdempotency(ctx.db, key, 422, requestErrorBody(error, translator(input.locale)));
@@ -819,7 +729,7 @@ export async function submitCancel(
   const details = await manageableReservation(ctx.db, input.session, input.reference);
   const dryRun = body.dryRun === true || body.dryRun === 'true';
   // A retried cancellation (issue 13): the refund the first one planned is requested now if it never was.
-  if (!dryRun && details.reservation.status === 'cancelled') await requestRefund(ctx, details.reservation.id);
+  if (!dryRun && details.reservation.status === 'cancelled') await requestRefunds(ctx, details.reservation.id);
   const answer = await cancelReservation(ctx, { details, dryRun });
   const { dryRun: _dry, ...reservation } = answer.body;
   return { status: answer.status, body: dryRun ? { quote: answer.body } : { reservation } };
