@@ -46,6 +46,8 @@ const DRIVER_DEPENDENT = [
   'faults-mail-crash',
   // SIGTERM with a booking in flight: the pool closes only after the last answer
   'faults-shutdown',
+  // every euro settled over random sequences of pay, decline, change and cancel (issue 33: PGlite and PostgreSQL)
+  'settlement-property',
 ].map((name) => `tests/integration/${name}.test.ts`);
 // A renamed or removed file must not silently drop out of the PostgreSQL run.
 for (const file of DRIVER_DEPENDENT) {
