@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { signInAsAdmin, signInAsStaff } from './admin.ts';
-import { bookViaApi, hydratedElement } from './pages.ts';
+import { bookViaApi, hydratedElement, lookAt } from './pages.ts';
 
 // Back office, reservations and check-in (issue 15 items 3 and 4): bookings made through the shop's checkout,
 // then handled by staff signed in with password and TOTP (tests/e2e/admin.ts).
@@ -164,3 +164,32 @@ test("the check-in page's camera reads the voucher's QR code (jsqr where the bro
   await expect(page).toHaveURL(new RegExp(`/admin/checkin\\?code=${reference}$`));
   await expect(page.getByRole('article', { name: reference }).getByText('F-QR 1')).toBeVisible();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`support cancels as a goodwill gesture: half credited, the reason required (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+  }) => {
+    const reference = await book(browser, `Kulanz${javaScriptEnabled ? 'Js' : 'NoJs'}${Date.now()}`, 'F-KU 1');
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signInAsStaff(page, { role: 'support' });
+    await page.goto(`/admin/reservierungen/${reference}`);
+    const form = page.getByRole('region', { name: 'Kulanzstornierung' });
+    const max = (await form.locator('p').first().textContent())!.match(/Höchstens (\d+,\d\d\s€)/)![1];
+    const half = (Number(max.replace(/\s€$/, '').replace(',', '.')) / 2).toFixed(2).replace('.', ',');
+
+    // without a reason: refused, nothing changes
+    await form.getByLabel(/Betrag in Euro/).fill(half);
+    await form.getByRole('button', { name: 'Aus Kulanz stornieren' }).click();
+    await expect(form.getByText('Bitte einen Grund nennen')).toBeVisible();
+    await lookAt(page, `admin-goodwill-refused-${javaScriptEnabled ? 'js' : 'nojs'}`);
+    await expect(page.locator('[data-manage-status="confirmed"]')).toBeVisible();
+
+    await form.getByLabel(/Grund/).fill('Flug annulliert');
+    await form.getByRole('button', { name: 'Aus Kulanz stornieren' }).click();
+    await expect(page.getByText(`Aus Kulanz storniert: ${half}`)).toBeVisible();
+    await expect(page.locator('[data-manage-status="cancelled"]')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Kulanzstornierung' })).toHaveCount(0);
+    await context.close();
+  });
+}

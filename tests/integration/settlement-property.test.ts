@@ -1,8 +1,9 @@
 /**
  * Every euro settled (issue 33, decision 0051), as a property: random sequences of pay, decline, change (dearer and
- * cheaper), cancel and the hold expiry on one booking paid online through the demo provider, each through the same
+ * cheaper), cancel, goodwill cancellation (half or all back) and the hold expiry on one booking paid online through the demo provider, each through the same
  * paths a customer takes (the API, the demo checkout, the expiry job). After every step:
- * - invoices minus credit notes (gross) equal what the customer owes (the total of a confirmed booking, else 0);
+ * - invoices minus credit notes (gross) equal what the customer owes (the total of a confirmed booking, what a
+ *   goodwill cancellation did not give back, else 0);
  * - for `online` that is also what the provider captured minus what it refunded (its own ledger, by idempotency key);
  * - no refund row is zero or negative, none refunds more than its payment captured, no refund key reached the
  *   provider twice with different amounts;
@@ -15,13 +16,25 @@ import path from 'node:path';
 import { and, desc, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airports, invoices, payments, refunds, reservations, tariffs } from '../../database/schema.ts';
+import {
+  airports,
+  invoices,
+  payments,
+  refunds,
+  reservationEvents,
+  reservations,
+  tariffs,
+} from '../../database/schema.ts';
+import type { StaffActor } from '../../app/domain/staff-roles.ts';
+import { goodwillCancel } from '../../app/services/backoffice/goodwill.server.ts';
+import { RequestError } from '../../app/services/request-error.server.ts';
 import { addDaysToDate } from '../../app/domain/local-time.ts';
 import { createDemoProvider } from '../../app/services/payments/demo.server.ts';
 import { expireHolds, startOnlinePayment } from '../../app/services/payments/online-payment.server.ts';
 import { configurePaymentProvider, type OnlinePaymentProvider } from '../../app/services/payments/payment.server.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { createStaffMember } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -31,6 +44,7 @@ let test: TestApp;
 let dataDir: string;
 let fra: typeof airports.$inferSelect;
 let tariff: typeof tariffs.$inferSelect;
+let support: StaffActor;
 
 /** The provider's side of the money: what it captured and refunded (a repeated refund key refunds once). */
 type Ledger = { capturedCents: number; refunds: Map<string, number> };
@@ -55,7 +69,10 @@ function recordingDemoProvider(): OnlinePaymentProvider {
   };
 }
 
-type Step = { kind: 'pay' | 'decline' | 'cancel' | 'expire' } | { kind: 'change'; days: number };
+type Step =
+  | { kind: 'pay' | 'decline' | 'cancel' | 'expire' }
+  | { kind: 'change'; days: number }
+  | { kind: 'goodwill'; share: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('change' as const), days: fc.constantFrom(-2, -1, 1, 2) }), weight: 4 },
@@ -63,6 +80,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'decline' as const }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'expire' as const }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'cancel' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('goodwill' as const), share: fc.constantFrom(0.5, 1) }), weight: 1 },
 );
 
 /**
@@ -77,13 +95,15 @@ const runArb: fc.Arbitrary<Step[]> = fc
   )
   .map(([prefix, payFirst, tail]) => [...prefix, ...(payFirst ? [{ kind: 'pay' as const }] : []), ...tail]);
 
-/** How many changes took effect or waited for their difference over all runs (the runs must reach them). */
-const reached = { applied: 0, waiting: 0 };
+/** How many changes took effect or waited for their difference, and goodwill cancellations, over all runs. */
+const reached = { applied: 0, waiting: 0, goodwill: 0 };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-settle-'));
   test = await createTestApp({ now: NOW, env: { DATA_DIR: dataDir, PAYMENT_DEMO: '1' } });
   configurePaymentProvider(recordingDemoProvider());
+  const member = await createStaffMember(test.ctx.db, { role: 'support' });
+  support = { staffId: member.id, email: member.email, name: '', role: 'support', operator: null };
   [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
   [tariff] = (
     await test.ctx.db
@@ -122,7 +142,14 @@ async function expectSettled(reference: string, trail: string) {
     (sum, d) => sum + (d.data as { totals: { grossCents: number } }).totals.grossCents,
     0,
   );
-  const owed = r.status === 'confirmed' ? r.totalCents : 0;
+  // Confirmed: its total; cancelled as a goodwill gesture: what was not given back; else nothing.
+  const [cancelled] = await test.ctx.db
+    .select()
+    .from(reservationEvents)
+    .where(and(eq(reservationEvents.reservationId, r.id), eq(reservationEvents.kind, 'cancelled')));
+  const goodwill = cancelled?.data.goodwill as { amountCents: number } | undefined;
+  const owed =
+    r.status === 'confirmed' ? r.totalCents : goodwill ? Number(cancelled.data.totalCents) - goodwill.amountCents : 0;
   expect(documented, `${trail}: invoices − credit notes`).toBe(owed);
   const ledger = ledgers.get(reference)!;
   const refunded = [...ledger.refunds.values()].reduce((sum, cents) => sum + cents, 0);
@@ -174,9 +201,26 @@ describe('settlement of a booking paid online, over random sequences (issue 33)'
         await expectSettled(reference, trail);
 
         for (const [i, step] of steps.entries()) {
-          trail += ` → ${step.kind}${step.kind === 'change' ? ` ${step.days > 0 ? '+' : ''}${step.days}` : ''}`;
+          const detail =
+            step.kind === 'change'
+              ? ` ${step.days > 0 ? '+' : ''}${step.days}`
+              : step.kind === 'goodwill'
+                ? ` ${step.share}`
+                : '';
+          trail += ` → ${step.kind}${detail}`;
           if (step.kind === 'pay' || step.kind === 'decline') await checkout(reference, step.kind);
           if (step.kind === 'cancel') await client.post(`reservations/${reference}/cancel`, {});
+          if (step.kind === 'goodwill') {
+            const [r] = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, reference));
+            const cents = Math.round(r.totalCents * step.share);
+            const amount = step.share === 1 ? '' : (cents / 100).toFixed(2).replace('.', ',');
+            await goodwillCancel(test.ctx, support, { reference, amount, reason: 'Kulanz im Test' }).then(
+              () => (reached.goodwill += 1),
+              (error: unknown) => {
+                if (!(error instanceof RequestError)) throw error; // refused (not confirmed, too much): fine
+              },
+            );
+          }
           if (step.kind === 'expire') {
             test.setNow(new Date(test.ctx.now().getTime() + 31 * 60_000));
             await expireHolds(test.ctx);
@@ -209,5 +253,6 @@ describe('settlement of a booking paid online, over random sequences (issue 33)'
     // The generator reaches what the property is about: changes applied at once and changes paid for later.
     expect(reached.applied).toBeGreaterThan(0);
     expect(reached.waiting).toBeGreaterThan(0);
+    expect(reached.goodwill).toBeGreaterThan(0);
   });
 });

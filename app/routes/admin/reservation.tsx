@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { data } from 'react-router';
+import { GoodwillForm } from '~/components/admin/reservation/goodwill-form.tsx';
 import { ReservationFacts, ReservationHistory } from '~/components/admin/reservation/reservation-facts.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { ManageBooking, type ManageBookingResult } from '~/components/reservation/manage-booking.tsx';
+import { formatMoney } from '~/domain/money.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import {
@@ -12,6 +14,7 @@ import {
   resendConfirmation,
   staffReservation,
 } from '~/services/backoffice/admin-reservations.server.ts';
+import { goodwillCancel, goodwillMax } from '~/services/backoffice/goodwill.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
 import { manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
@@ -37,12 +40,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { app } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
   const details = await staffReservation(app.db, actor, args.params.reference).catch(notFound);
-  const [view, manage] = await Promise.all([
+  const [view, manage, goodwill] = await Promise.all([
     reservationDetailView(app, actor, details, locale),
     manageView(app, details, locale),
+    goodwillMax(app.db, actor, details.reservation),
   ]);
   // The timeline is the page's own (it names the staff member); the manage form shows none.
-  return data({ view, manage: { ...manage, history: [] } }, { headers: PRIVATE_HEADERS });
+  const goodwillOffer = goodwill === null ? null : formatMoney(goodwill, locale);
+  return data({ view, manage: { ...manage, history: [] }, goodwill: goodwillOffer }, { headers: PRIVATE_HEADERS });
 }
 
 /** What a post answers: the manage form's result, or the resend's message. */
@@ -50,7 +55,7 @@ type ActionData = ManageBookingResult & { resent?: string | null };
 
 /**
  * The posted forms: `intent` `change-quote` | `change-confirm` | `cancel-quote` | `cancel-confirm` (the
- * customer's services on the customer's behalf) | `resend`; the form kit checks `_csrf` first. Refusals
+ * customer's services on the customer's behalf) | `goodwill` (issue 33) | `resend`; the form kit checks `_csrf` first. Refusals
  * answer their status with the translated message and change nothing.
  */
 export async function action(args: Route.ActionArgs) {
@@ -84,6 +89,17 @@ export async function action(args: Route.ActionArgs) {
         if (confirm) return answer({ done: 'cancelled', message: t('admin.reservations.cancelled') });
         return answer({ cancelQuote: cancelQuoteOf(result, locale) });
       }
+      case 'goodwill': {
+        const done = await goodwillCancel(app, actor, {
+          reference,
+          amount: String(form.get('amount') ?? ''),
+          reason: String(form.get('reason') ?? ''),
+        });
+        return answer({
+          done: 'cancelled',
+          message: t('admin.goodwill.done', { amount: formatMoney(done.amountCents, locale) }),
+        });
+      }
       case 'resend': {
         const { to } = await resendConfirmation(app, actor, { reference });
         return answer({ resent: t('admin.reservations.resent', { email: to }) });
@@ -105,6 +121,8 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
   const { view, manage } = loaderData;
   const result = actionData as ActionData | undefined;
   const resendMessage = result?.intent === 'resend' ? (result.resent ?? result.message ?? null) : null;
+  // A refused goodwill post shows its errors in its own form; its success, like a cancellation, above.
+  const goodwillFailure = result?.intent === 'goodwill' && !result.done ? result : undefined;
   return (
     <section className="grid gap-5">
       <ReservationFacts view={view} resendMessage={resendMessage} />
@@ -112,11 +130,12 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
       <div className="[&>section]:mb-0">
         <ManageBooking
           view={manage}
-          result={result?.intent === 'resend' ? undefined : result}
+          result={result?.intent === 'resend' || goodwillFailure ? undefined : result}
           title={t('admin.reservations.detail.manage')}
           onBehalf
         />
       </div>
+      {loaderData.goodwill ? <GoodwillForm max={loaderData.goodwill} failure={goodwillFailure} /> : null}
       <ReservationHistory history={view.history} />
     </section>
   );

@@ -9,7 +9,7 @@
  *   credit note `GS-YYYY-NNNNNN` (own gapless sequence) that mirrors the invoice with negative amounts.
  */
 import crypto from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
@@ -289,16 +289,79 @@ export async function issueCreditNote(
 
     const number = await nextDocumentNumber(tx, 'credit_note', input.now);
     const data = creditNoteFor(invoice, number, input.now, input.refundCents);
-    if (input.issuer) data.seller = structuredClone(input.issuer.seller);
-    await tx.insert(invoices).values({
-      reservationId: input.reservationId,
-      kind: 'credit_note',
-      number,
-      issuedAt: input.now,
-      data,
-    });
-    return data;
+    return storeCreditNote(tx, input, number, data);
   });
+}
+
+/** Stores a credit note's snapshot under `number` (the seller as configured now when `issuer` is given). */
+async function storeCreditNote(
+  tx: Database,
+  input: { reservationId: number; now: Date; issuer?: InvoiceIssuer },
+  number: string,
+  data: InvoiceData,
+): Promise<InvoiceData> {
+  if (input.issuer) data.seller = structuredClone(input.issuer.seller);
+  await tx
+    .insert(invoices)
+    .values({ reservationId: input.reservationId, kind: 'credit_note', number, issuedAt: input.now, data });
+  return data;
+}
+
+/**
+ * Issues a partial credit note of the reservation's current invoice (issue 33 item 5, decision 0051): a goodwill
+ * credit of `amountCents` (gross, 0 < amount < the invoice's total) on one line `description`, VAT at the invoice's
+ * rate worked back out of the gross amount; same parties, service and gapless `GS-` series as a full credit note.
+ * Runs in the caller's transaction (which holds the reservation's row lock).
+ *
+ * @param input.refundCents - what goes back through the online payment provider, stated on the note; omitted when not
+ *   paid online.
+ * @returns the credit note's snapshot.
+ * @throws RangeError when the amount is not below the invoice's total and above 0; Error when the reservation has
+ *   no stored invoice; database errors pass through.
+ * Source: §14c UStG (a credit note corrects an issued invoice), §17 UStG (the consideration reduced afterwards),
+ * DESIGN §6 (credit notes GS-YYYY-NNNNNN).
+ */
+export async function issuePartialCreditNote(
+  tx: Database,
+  input: {
+    reservationId: number;
+    invoiceNumber: string;
+    now: Date;
+    amountCents: number;
+    description: string;
+    refundCents?: number;
+    issuer?: InvoiceIssuer;
+  },
+): Promise<InvoiceData> {
+  const [invoiceRow] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.reservationId, input.reservationId), eq(invoices.number, input.invoiceNumber)));
+  if (!invoiceRow) throw new Error(`reservation ${input.reservationId} has no stored invoice ${input.invoiceNumber}`);
+  const invoice = invoiceRow.data as InvoiceData;
+  if (
+    !Number.isInteger(input.amountCents) ||
+    input.amountCents <= 0 ||
+    input.amountCents >= invoice.totals.grossCents
+  ) {
+    throw new RangeError(
+      `a partial credit note needs 0 < amount < ${invoice.totals.grossCents}, got ${input.amountCents}`,
+    );
+  }
+  const number = await nextDocumentNumber(tx, 'credit_note', input.now);
+  const rate = invoice.totals.vatRateBp;
+  const vatCents = Math.round((input.amountCents * rate) / (10_000 + rate));
+  const data: InvoiceData = {
+    ...creditNoteFor(invoice, number, input.now, input.refundCents),
+    lines: [{ description: input.description, cents: -input.amountCents }],
+    totals: {
+      grossCents: -input.amountCents,
+      netCents: -(input.amountCents - vatCents),
+      vatCents: -vatCents,
+      vatRateBp: rate,
+    },
+  };
+  return storeCreditNote(tx, input, number, data);
 }
 
 /** The credit note mirroring `invoice`: same parties and service, amounts negated, nothing to transfer. */
