@@ -21,7 +21,9 @@ import {
   tariffs,
 } from '../../database/schema.ts';
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
+import { buildInvoiceView, type InvoiceData } from '../../app/domain/documents.ts';
 import { goodwillCancel } from '../../app/services/backoffice/goodwill.server.ts';
+import { renderInvoicePdf } from '../../app/services/documents/invoice-pdf.server.ts';
 import { startOnlinePayment } from '../../app/services/payments/online-payment.server.ts';
 import { configurePaymentProvider } from '../../app/services/payments/payment.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
@@ -29,6 +31,7 @@ import { completeDemoCheckout } from '../../app/services/payments/payment-demo.s
 import { RequestError } from '../../app/services/request-error.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredMail } from '../fixtures/outbox.ts';
+import { pdfText } from '../fixtures/pdf.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, type TestApp } from './harness.ts';
 
@@ -140,6 +143,11 @@ describe('goodwill cancellation', () => {
     const data = note.data as { totals: { grossCents: number; vatCents: number }; lines: { description: string }[] };
     expect(data.totals.grossCents).toBe(-part);
     expect(data.lines).toEqual([{ description: 'Gutschrift aus Kulanz: Flug annulliert', cents: -part }]);
+    // the printed credit note says what it credits and how much
+    const pdf = await renderInvoicePdf(buildInvoiceView(note.data as InvoiceData));
+    const printed = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(printed).toContain('Gutschrift aus Kulanz: Flug annulliert');
+    expect(printed).toContain(`-${typed}`);
     // what the customer owes (invoices − credit notes) = what the provider kept (captured − refunded)
     const owed = documents.reduce(
       (sum, d) => sum + (d.data as { totals: { grossCents: number } }).totals.grossCents,
