@@ -615,6 +615,49 @@ describe('a change of a booking paid online (issue 33, decision 0051)', () => {
     expect(back.every((r) => r.providerRefundId !== null)).toBe(true);
   });
 
+  it('dearer, events out of order: a late "expired" of the paid difference changes nothing; a declined try keeps the hold', async () => {
+    const { client, reference, row } = await bookAndPay(stayOf('2027-01-12', '2027-01-13'), 'order');
+    const asked = await client.post(`reservations/${reference}/change`, travel(stayOf('2027-01-12', '2027-01-15')), {
+      'Idempotency-Key': `order-${reference}`,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const difference = asked.body.quote.differenceCents as number;
+    // first try declined: the change keeps waiting, the held days stay; a new checkout is opened for the next try
+    await startOnlinePayment(test.ctx, { reference, locale: 'de' });
+    const first = (await paymentsOf(row.id)).find((p) => p.attempt === 2)!;
+    const declined = eventBody('evt_order_declined', 'payment_intent.payment_failed', {
+      id: 'pi_order_1',
+      object: 'payment_intent',
+      metadata: { reference },
+    });
+    expect((await deliver(declined)).status).toBe(200);
+    expect((await paymentsOf(row.id)).find((p) => p.id === first.id)!.status).toBe('failed');
+    expect(await dayCounts(['2027-01-14', '2027-01-15'])).toEqual({ '2027-01-14': 1, '2027-01-15': 1 });
+    expect(await paymentNotice(test.ctx, { reservation: row, airport: fra })).toMatchObject({
+      state: 'change_pending',
+      declined: true,
+    });
+    await startOnlinePayment(test.ctx, { reference, locale: 'de' });
+    const second = (await paymentsOf(row.id)).find((p) => p.attempt === 3)!;
+    expect(second).toMatchObject({ status: 'open', amountCents: difference, changeId: first.changeId });
+
+    // paid, then the first session's "expired" arrives late: the change stands, nothing is released or refunded
+    expect(
+      (await deliver(completed('evt_order_paid', reference, second.sessionId!, difference, 'pi_order_2'))).status,
+    ).toBe(200);
+    const changed = await stored(reference);
+    expect(changed.exitLocal).toBe('2027-01-15T18:00');
+    const lateExpiry = eventBody('evt_order_expired', 'checkout.session.expired', {
+      id: first.sessionId,
+      object: 'checkout.session',
+      client_reference_id: reference,
+    });
+    expect((await deliver(lateExpiry)).status).toBe(200);
+    expect(await stored(reference)).toEqual(changed);
+    expect(await dayCounts(['2027-01-14', '2027-01-15'])).toEqual({ '2027-01-14': 1, '2027-01-15': 1 });
+    expect(await refundsOf(row.id)).toEqual([]);
+  });
+
   it('dearer, not paid in time: the held days go back and the booking stands; money arriving later goes back', async () => {
     const { client, reference, row } = await bookAndPay(stayOf('2027-01-04', '2027-01-05'), 'lapse');
     const asked = await client.post(`reservations/${reference}/change`, travel(stayOf('2027-01-04', '2027-01-07')), {
