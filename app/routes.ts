@@ -88,6 +88,7 @@ export default [
       route('gutscheine/:id', 'routes/admin/coupon-uses.tsx', { id: 'admin.coupons.show' }),
       route('bewertungen', 'routes/admin/reviews.tsx', { id: 'admin.reviews' }),
       route('mails', 'routes/admin/mails.tsx', { id: 'admin.mails' }),
+      route('zahlungsabgleich', 'routes/admin/payments.tsx', { id: 'admin.payments' }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),

@@ -13,6 +13,7 @@ import { purgeIdempotencyKeys } from '~/services/checkout/idempotency.server.ts'
 import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/services/mail/mail.server.ts';
 import { newsletterWorkSettled } from '~/services/subscriptions/newsletter.server.ts';
 import { expireHolds } from '~/services/payments/online-payment.server.ts';
+import { reconcilePayments } from '~/services/payments/reconciliation.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -34,6 +35,8 @@ import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-
 
 /** How often the jobs process releases expired online payment holds (issue 13). */
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
+/** How often the jobs process reconciles the provider's payments with the shop's books (issue 33 item 6): daily. */
+const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import-command.server.ts';
@@ -165,6 +168,18 @@ export async function startApp(
       }, HOLD_EXPIRY_INTERVAL_MS)
     : undefined;
   holdExpiry?.unref();
+  // Payment reconciliation (issue 33 item 6): once a day the jobs process compares the provider's last 30 days with
+  // the shop's books and logs every mismatch; the back office's "Zahlungsabgleich" shows them on demand.
+  const reconciliation = scheduledJobs
+    ? setInterval(() => {
+        reconcilePayments(ctx)
+          .then(({ mismatches }) => {
+            if (mismatches.length > 0) logger.warn({ mismatches }, 'payment reconciliation found mismatches');
+          })
+          .catch((err) => logger.warn({ err }, 'payment reconciliation failed'));
+      }, RECONCILIATION_INTERVAL_MS)
+    : undefined;
+  reconciliation?.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
@@ -190,6 +205,7 @@ export async function startApp(
       closing = true;
       clearInterval(purge);
       clearInterval(holdExpiry);
+      clearInterval(reconciliation);
       await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();

@@ -25,7 +25,9 @@ export type StaffPermission =
   | 'coupons'
   | 'reviews'
   | 'staff'
-  | 'audit';
+  | 'audit'
+  // the payment reconciliation (issue 33 item 6)
+  | 'payments';
 
 /**
  * Role → permissions. Issue 15: `admin` everything; `support` reservations, customers, mails — no prices;
@@ -46,6 +48,7 @@ const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
     'reviews',
     'staff',
     'audit',
+    'payments',
   ]),
   support: new Set<StaffPermission>(['dashboard', 'reservations', 'customers', 'mails', 'checkin']),
   operator: new Set<StaffPermission>(['dashboard', 'reservations', 'checkin', 'prices', 'capacity']),

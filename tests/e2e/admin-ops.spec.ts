@@ -193,3 +193,25 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test('an admin opens the payment reconciliation; support has no such page', async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Backoffice-Navigation' })
+    .getByRole('link', { name: 'Zahlungsabgleich' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlungsabgleich' })).toBeVisible();
+  // clean, or a table of mismatches (the demo provider's ledger against the shop's books)
+  await expect(page.locator('[data-reconciliation="clean"], [data-reconciliation="mismatches"]')).toBeVisible();
+  await lookAt(page, 'admin-payments');
+
+  const context = await browser.newContext();
+  const support = await context.newPage();
+  await signInAsStaff(support, { role: 'support' });
+  await expect(
+    support.getByRole('navigation', { name: 'Backoffice-Navigation' }).getByRole('link', { name: 'Zahlungsabgleich' }),
+  ).toHaveCount(0);
+  const refused = await support.goto('/admin/zahlungsabgleich');
+  expect(refused?.status()).toBe(403);
+  await context.close();
+});

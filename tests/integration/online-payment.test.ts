@@ -27,6 +27,7 @@ import {
 } from '../../database/schema.ts';
 import { stayDates } from '../../app/domain/stay.ts';
 import { expireHolds, paymentNotice, startOnlinePayment } from '../../app/services/payments/online-payment.server.ts';
+import { reconcilePayments } from '../../app/services/payments/reconciliation.server.ts';
 import { configurePaymentProvider, offeredPaymentTypes } from '../../app/services/payments/payment.server.ts';
 import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
@@ -681,6 +682,38 @@ describe('a change of a booking paid online (issue 33, decision 0051)', () => {
     expect((await deliver(late, { at: new Date(NOW.getTime() + 30 * 60_000) })).status).toBe(200);
     expect(await stored(reference)).toEqual(row);
     expect(await refundsOf(row.id)).toMatchObject([{ reason: 'late_payment', amountCents: difference }]);
+  });
+});
+
+describe('reconciliation with Stripe (issue 33 item 6)', () => {
+  it("reads Stripe's lists: a paid and partly refunded booking agrees; a second refund at Stripe is listed", async () => {
+    const { client, reference, row } = await bookOnline(stayOf('2027-01-19', '2027-01-23'));
+    const [payment] = await paymentsOf(row.id);
+    stripe.markPaid(payment.sessionId!, 'pi_reconcile');
+    await deliver(completed('evt_reconcile_paid', reference, payment.sessionId!, row.totalCents, 'pi_reconcile'));
+    const changed = await client.post(
+      `reservations/${reference}/change`,
+      {
+        ...stayOf('2027-01-19', '2027-01-21'),
+        personCount: 1,
+        childrenSeat: 0,
+        bulkyBaggage: '',
+        licensePlate: 'F-AB 1234',
+      },
+      { 'Idempotency-Key': `reconcile-${reference}` },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const ofThis = async () => (await reconcilePayments(test.ctx)).mismatches.filter((m) => m.reference === reference);
+    expect(await ofThis()).toEqual([]);
+
+    // Stripe refunds the same payment once more (say, by hand in its dashboard)
+    const stray = await fetch(`${stripe.url}/v1/refunds`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'payment_intent=pi_reconcile&amount=500',
+    });
+    expect(stray.status).toBe(200);
+    expect((await ofThis()).map((m) => m.kind).sort()).toEqual(['refund_unknown', 'refunded_twice']);
   });
 });
 

@@ -20,6 +20,7 @@ const NAV: { path: string; label: string; permission: StaffPermission }[] = [
   { path: '/admin/mails', label: 'admin.nav.mails', permission: 'mails' },
   { path: '/admin/mitarbeiter', label: 'admin.nav.staff', permission: 'staff' },
   { path: '/admin/protokoll', label: 'admin.nav.audit', permission: 'audit' },
+  { path: '/admin/zahlungsabgleich', label: 'admin.nav.payments', permission: 'payments' },
 ];
 
 /** Every `/admin` page below the sign-in: a staff session with its second factor, else to the sign-in. */

@@ -6,7 +6,7 @@
  * check, `verifyStripeEvent`), so the whole flow runs on a laptop without any provider.
  */
 import crypto from 'node:crypto';
-import type { OnlinePaymentProvider } from './payment.server.ts';
+import type { OnlinePaymentProvider, ProviderActivity } from './payment.server.ts';
 import { signStripePayload, verifyStripeEvent } from './stripe.server.ts';
 
 /** The path of the demo checkout page of a session (German path; the English one has the `/en` prefix). */
@@ -20,16 +20,38 @@ function demoWebhookSecret(sessionSecret: string): string {
   return `whsec_demo_${crypto.createHmac('sha256', sessionSecret).update('payment-demo-webhook').digest('hex')}`;
 }
 
+/** The demo provider, which also books what its checkout page takes (the page tells it: {@link DemoProvider.capture}). */
+export type DemoProvider = OnlinePaymentProvider & {
+  /** Books a payment the demo checkout took (its "pay" button), for {@link OnlinePaymentProvider.listActivity}. */
+  capture(payment: ProviderActivity['payments'][number]): void;
+};
+
+/** Whether `provider` is the demo provider (its checkout page books its captures). */
+export function isDemoProvider(provider: OnlinePaymentProvider | null): provider is DemoProvider {
+  return provider?.name === 'demo' && 'capture' in provider;
+}
+
 /**
  * The demo provider: a session is a random id `demo_cs_…` whose checkout URL is the demo page on the shop's own
  * origin (the success URL's); refunds succeed at once with an id derived from their idempotency key (a repeated
- * request gets the same refund, as at Stripe).
- * Source: issue 13 item 5.
+ * request gets the same refund, as at Stripe). It keeps its own ledger of captures and refunds (in memory, per
+ * process: a demo), so the reconciliation (issue 33 item 6) runs the same code as with Stripe.
+ * Source: issue 13 item 5, issue 33 item 6.
  */
-export function createDemoProvider(config: { sessionSecret: string }): OnlinePaymentProvider {
+export function createDemoProvider(config: { sessionSecret: string }): DemoProvider {
   const secret = demoWebhookSecret(config.sessionSecret);
+  const ledger: ProviderActivity = { payments: [], refunds: [] };
   return {
     name: 'demo',
+    capture(payment) {
+      ledger.payments.push(payment);
+    },
+    async listActivity(since) {
+      return {
+        payments: ledger.payments.filter((p) => p.at.getTime() >= since.getTime()),
+        refunds: ledger.refunds.filter((r) => r.at.getTime() >= since.getTime()),
+      };
+    },
     async createPayment(input) {
       const sessionId = `demo_cs_${crypto.randomBytes(12).toString('hex')}`;
       const success = new URL(input.successUrl);
@@ -44,9 +66,23 @@ export function createDemoProvider(config: { sessionSecret: string }): OnlinePay
     },
     async refund(input) {
       const id = crypto.createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24);
-      return { refundId: `demo_re_${id}` };
+      const refundId = `demo_re_${id}`;
+      if (!ledger.refunds.some((r) => r.refundId === refundId)) {
+        ledger.refunds.push({
+          refundId,
+          paymentIntentId: input.paymentIntentId,
+          amountCents: input.amountCents,
+          at: new Date(),
+        });
+      }
+      return { refundId };
     },
   };
+}
+
+/** The demo payment intent of a demo checkout session (`demo_cs_…` → `demo_pi_…`). */
+export function demoPaymentIntent(sessionId: string): string {
+  return `demo_pi_${sessionId.replace(/^demo_cs_/, '')}`;
 }
 
 /**
@@ -59,7 +95,7 @@ export function demoWebhookCall(
   input: { outcome: DemoOutcome; sessionId: string; reference: string; amountCents: number; now: Date },
 ): { body: string; signature: string } | null {
   if (input.outcome === 'abandon') return null;
-  const paymentIntent = `demo_pi_${input.sessionId.replace(/^demo_cs_/, '')}`;
+  const paymentIntent = demoPaymentIntent(input.sessionId);
   const created = Math.floor(input.now.getTime() / 1000);
   const event =
     input.outcome === 'pay'

@@ -9,7 +9,7 @@ import { payments, reservations } from '#database/schema.ts';
 import { localePath, type Locale } from '~/i18n.ts';
 import { handlePaymentWebhook } from './online-payment.server.ts';
 import { paymentProvider } from './payment.server.ts';
-import { demoWebhookCall, type DemoOutcome } from './demo.server.ts';
+import { demoPaymentIntent, demoWebhookCall, isDemoProvider, type DemoOutcome } from './demo.server.ts';
 import { pendingChangeOf } from '../reservations/paid-change.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
@@ -64,6 +64,16 @@ export async function completeDemoCheckout(
   if (!checkout.open) return back;
   const call = demoWebhookCall(input.sessionSecret, { ...checkout, outcome: input.outcome, now: ctx.now() });
   if (!call) return `${back}?zahlung=abgebrochen`;
+  // The demo's provider side took the money (its ledger, for the reconciliation), as Stripe would before its event.
+  const provider = paymentProvider();
+  if (input.outcome === 'pay' && isDemoProvider(provider)) {
+    provider.capture({
+      paymentIntentId: demoPaymentIntent(input.sessionId),
+      reference: checkout.reference,
+      amountCents: checkout.amountCents,
+      at: ctx.now(),
+    });
+  }
   const answer = await handlePaymentWebhook(ctx, {
     provider: 'demo',
     signature: call.signature,

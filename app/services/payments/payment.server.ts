@@ -49,6 +49,15 @@ export type CreatePaymentInput = {
 };
 
 /**
+ * What a provider took and gave back over a period (issue 33 item 6, reconciliation): its succeeded payments with
+ * the reference we passed, and its refunds; euro cents.
+ */
+export type ProviderActivity = {
+  payments: { paymentIntentId: string; reference: string | null; amountCents: number; at: Date }[];
+  refunds: { refundId: string; paymentIntentId: string; amountCents: number; at: Date }[];
+};
+
+/**
  * An online payment provider (hosted payment page + signed webhook). Implementations never handle card data on
  * our pages. Source: DESIGN §6 (Payment types: online types through a `PaymentProvider`), issue 13.
  */
@@ -84,6 +93,11 @@ export interface OnlinePaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ refundId: string }>;
+  /**
+   * The provider's succeeded payments and refunds created since `since` (all pages), for the reconciliation.
+   * @throws on provider errors.
+   */
+  listActivity(since: Date): Promise<ProviderActivity>;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type CreatePaymentInput,
   type OnlinePaymentProvider,
   type PaymentEvent,
+  type ProviderActivity,
 } from './payment.server.ts';
 
 /** Stripe's configuration (README, Configuration). `apiUrl`: another API base, e.g. a local test fixture. */
@@ -181,6 +182,31 @@ export function createStripeProvider(config: StripeConfig): OnlinePaymentProvide
         { idempotencyKey: input.idempotencyKey },
       );
       return { refundId: refund.id };
+    },
+    async listActivity(since) {
+      const created = { gte: Math.floor(since.getTime() / 1000) };
+      const activity: ProviderActivity = { payments: [], refunds: [] };
+      for await (const session of stripe.checkout.sessions.list({ created, limit: 100 })) {
+        if (session.payment_status !== 'paid' || typeof session.payment_intent !== 'string') continue;
+        activity.payments.push({
+          paymentIntentId: session.payment_intent,
+          reference: session.client_reference_id ?? null,
+          amountCents: session.amount_total ?? 0,
+          at: new Date(session.created * 1000),
+        });
+      }
+      for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
+        if (refund.status === 'failed' || refund.status === 'canceled' || typeof refund.payment_intent !== 'string') {
+          continue;
+        }
+        activity.refunds.push({
+          refundId: refund.id,
+          paymentIntentId: refund.payment_intent,
+          amountCents: refund.amount,
+          at: new Date(refund.created * 1000),
+        });
+      }
+      return activity;
     },
   };
 }
