@@ -10,7 +10,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  airports,
+  type airports,
   auditLog,
   invoices,
   payments,
@@ -18,7 +18,7 @@ import {
   reservationEvents,
   reservations,
   tariffDays,
-  tariffs,
+  type tariffs,
 } from '../../database/schema.ts';
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
 import { buildInvoiceView, type InvoiceData } from '../../app/domain/documents.ts';
@@ -33,7 +33,7 @@ import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredMail } from '../fixtures/outbox.ts';
 import { pdfText } from '../fixtures/pdf.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 
@@ -48,13 +48,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-goodwill-'));
   test = await createTestApp({ now: NOW, env: { DATA_DIR: dataDir, PAYMENT_DEMO: '1' } });
   configurePaymentProvider(providerFromConfig(test.ctx.env));
-  [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  [tariff] = (
-    await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-  ).sort((a, b) => a.id - b.id);
+  ({ fra, tariff } = await frankfurtFirstTariff(test.ctx.db));
   const member = await createStaffMember(test.ctx.db, { role: 'support' });
   support = { staffId: member.id, email: member.email, name: 'Susi Support', role: 'support', operator: null };
   const op = await createStaffMember(test.ctx.db, { role: 'operator', operator: 'ParkDirekt Rhein-Main GmbH' });

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import supertest from 'supertest';
-import { openDatabase, type DatabaseHandle } from '../../database/client.server.ts';
+import { and, eq } from 'drizzle-orm';
+import { openDatabase, type Database, type DatabaseHandle } from '../../database/client.server.ts';
+import { airports, tariffs } from '../../database/schema.ts';
 import { createBaseApp } from '../../server/app.server.ts';
 import type { AppContext } from '../../server/context.server.ts';
 import { loadEnv } from '../../server/env.server.ts';
@@ -175,4 +177,18 @@ export class ApiClient {
 /** The typed router context a loader or action receives from the server, for calling route modules directly. */
 export function routeContext(values: ShopContext): RouterContextProvider {
   return new RouterContextProvider(new Map([[shopContext, values]]));
+}
+
+/**
+ * Frankfurt and its first active tariff (lowest id) of the seed: the airport and tariff most booking tests use.
+ */
+export async function frankfurtFirstTariff(db: Database) {
+  const [fra] = await db.select().from(airports).where(eq(airports.iata, 'FRA'));
+  const [tariff] = (
+    await db
+      .select()
+      .from(tariffs)
+      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
+  ).sort((a, b) => a.id - b.id);
+  return { fra, tariff };
 }

@@ -14,7 +14,7 @@ import Stripe from 'stripe';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  airports,
+  type airports,
   invoices,
   mailOutbox,
   paymentEvents,
@@ -23,7 +23,7 @@ import {
   reservationEvents,
   reservations,
   tariffDays,
-  tariffs,
+  type tariffs,
 } from '../../database/schema.ts';
 import { stayDates } from '../../app/domain/stay.ts';
 import { expireHolds, paymentNotice, startOnlinePayment } from '../../app/services/payments/online-payment.server.ts';
@@ -35,7 +35,7 @@ import { verifyGuestToken } from '../../app/services/reservations/guest-access.s
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredConfirmation, deliveredMail } from '../fixtures/outbox.ts';
 import { startStripeFixture, type StripeFixture } from '../fixtures/stripe-server.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 const SECRET_KEY = 'sk_test_fixture';
@@ -136,13 +136,7 @@ beforeAll(async () => {
       STRIPE_API_URL: stripe.url,
     },
   });
-  [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  [tariff] = (
-    await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-  ).sort((a, b) => a.id - b.id);
+  ({ fra, tariff } = await frankfurtFirstTariff(test.ctx.db));
 });
 beforeEach(() => {
   test.setNow(NOW);

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airports, payments, reservations, tariffs } from '../../database/schema.ts';
+import { type airports, payments, reservations, type tariffs } from '../../database/schema.ts';
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
 import { goodwillCancel } from '../../app/services/backoffice/goodwill.server.ts';
 import { createDemoProvider, type DemoProvider } from '../../app/services/payments/demo.server.ts';
@@ -19,7 +19,7 @@ import { completeDemoCheckout } from '../../app/services/payments/payment-demo.s
 import { reconcilePayments } from '../../app/services/payments/reconciliation.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 
@@ -35,13 +35,7 @@ beforeAll(async () => {
   test = await createTestApp({ now: NOW, env: { DATA_DIR: dataDir, PAYMENT_DEMO: '1' } });
   provider = createDemoProvider({ sessionSecret: test.ctx.env.SESSION_SECRET });
   configurePaymentProvider(provider);
-  [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  [tariff] = (
-    await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-  ).sort((a, b) => a.id - b.id);
+  ({ fra, tariff } = await frankfurtFirstTariff(test.ctx.db));
   const member = await createStaffMember(test.ctx.db, { role: 'support' });
   support = { staffId: member.id, email: member.email, name: '', role: 'support', operator: null };
 });

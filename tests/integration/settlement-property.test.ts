@@ -17,13 +17,13 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  airports,
+  type airports,
   invoices,
   payments,
   refunds,
   reservationEvents,
   reservations,
-  tariffs,
+  type tariffs,
 } from '../../database/schema.ts';
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
 import { goodwillCancel } from '../../app/services/backoffice/goodwill.server.ts';
@@ -35,7 +35,7 @@ import { configurePaymentProvider, type OnlinePaymentProvider } from '../../app/
 import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
-import { ApiClient, createTestApp, type TestApp } from './harness.ts';
+import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 const RUNS = Number(process.env.SETTLEMENT_RUNS ?? 20);
@@ -104,13 +104,7 @@ beforeAll(async () => {
   configurePaymentProvider(recordingDemoProvider());
   const member = await createStaffMember(test.ctx.db, { role: 'support' });
   support = { staffId: member.id, email: member.email, name: '', role: 'support', operator: null };
-  [fra] = await test.ctx.db.select().from(airports).where(eq(airports.iata, 'FRA'));
-  [tariff] = (
-    await test.ctx.db
-      .select()
-      .from(tariffs)
-      .where(and(eq(tariffs.airportId, fra.id), eq(tariffs.active, true)))
-  ).sort((a, b) => a.id - b.id);
+  ({ fra, tariff } = await frankfurtFirstTariff(test.ctx.db));
 });
 afterAll(async () => {
   configurePaymentProvider(null);

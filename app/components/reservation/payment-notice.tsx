@@ -5,24 +5,8 @@
  * "book again" (the same stay searched) once the hold was released, and the refunds. Nothing for other payment
  * types.
  */
+import type { PaymentNoticeView } from '~/domain/payment-notice.ts';
 import { useHref, useT } from '../i18n-context.tsx';
-
-/** What the loader hands over (`paymentNotice` of `online-payment.server.ts`). */
-export type PaymentNoticeView =
-  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string; declined: boolean }
-  | {
-      state: 'change_pending';
-      holdUntil: string;
-      holdUntilTime: string;
-      payPath: string;
-      declined: boolean;
-      amountCents: number;
-      amount: string;
-    }
-  | { state: 'failed'; rebookPath: string }
-  | { state: 'expired'; rebookPath: string }
-  | { state: 'refunded'; amountCents: number; amount: string }
-  | null;
 
 /** The notice box, or nothing. */
 export function PaymentNotice({ view }: { view: PaymentNoticeView }) {

@@ -24,6 +24,7 @@ import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { localized } from '~/domain/localized.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { formatMoney } from '~/domain/money.ts';
+import type { PaymentNoticeView } from '~/domain/payment-notice.ts';
 import { stayDates } from '~/domain/stay.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
@@ -556,23 +557,6 @@ export async function expireSessions(ctx: ServiceContext, sessionIds: string[]):
   }
 }
 
-/** What the reservation page shows about an online payment (issue 13 item 3). */
-export type PaymentNotice =
-  | { state: 'pending'; holdUntil: string; holdUntilTime: string; payPath: string; declined: boolean }
-  | {
-      state: 'change_pending';
-      holdUntil: string;
-      holdUntilTime: string;
-      payPath: string;
-      declined: boolean;
-      amountCents: number;
-      amount: string;
-    }
-  | { state: 'failed'; rebookPath: string }
-  | { state: 'expired'; rebookPath: string }
-  | { state: 'refunded'; amountCents: number; amount: string }
-  | null;
-
 /**
  * The payment notice of a reservation: `pending` with the "pay now" path while a `pending_payment` hold lasts
  * (`declined` when its last attempt was declined: "pay again"); `change_pending` with the difference while a dearer
@@ -586,7 +570,7 @@ export async function paymentNotice(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
   details: Pick<ReservationDetails, 'reservation' | 'airport'>,
   locale: Locale = 'de',
-): Promise<PaymentNotice> {
+): Promise<PaymentNoticeView> {
   const r = details.reservation;
   if (r.paymentType !== 'online') return null;
   const latestAttempt = async () =>
