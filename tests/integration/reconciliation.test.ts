@@ -122,4 +122,16 @@ describe('payment reconciliation', () => {
     );
     expect(mismatches).toHaveLength(4);
   });
+
+  it('says so when the provider does not answer, instead of failing', async () => {
+    configurePaymentProvider({
+      ...provider,
+      listActivity: () => Promise.reject(new Error('provider down')),
+    });
+    try {
+      expect(await reconcilePayments(test.ctx)).toMatchObject({ checked: false, unreachable: true, mismatches: [] });
+    } finally {
+      configurePaymentProvider(provider);
+    }
+  });
 });

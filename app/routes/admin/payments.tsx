@@ -11,7 +11,8 @@ import type { Route } from './+types/payments';
 /**
  * admin.payments (`/admin/zahlungsabgleich`, permission `payments`, issue 33 item 6): the payment reconciliation of
  * the last 30 days, run when the page is opened — every mismatch between the provider's payments and refunds and
- * the shop's books, with the reservation, the payment intent and both amounts; none on a clean run.
+ * the shop's books, with the reservation, the payment intent and both amounts; none on a clean run. A provider that
+ * does not answer is said, not a 500.
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'payments');
@@ -26,23 +27,30 @@ export async function loader(args: Route.LoaderArgs) {
     provider: money(m.providerCents),
     shop: money(m.shopCents),
   }));
-  return data({ checked: result.checked, rows, days: RECONCILIATION_DAYS }, { headers: PRIVATE_HEADERS });
+  const state = result.unreachable
+    ? 'unreachable'
+    : !result.checked
+      ? 'off'
+      : rows.length === 0
+        ? 'clean'
+        : 'mismatches';
+  return data({ state, rows, days: RECONCILIATION_DAYS }, { headers: PRIVATE_HEADERS });
 }
 
 export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const href = useHref();
-  const { checked, rows, days } = loaderData;
+  const { state, rows, days } = loaderData;
   return (
     <section className="grid gap-4">
       <title>{t('admin.meta.title', { page: t('admin.payments.title') })}</title>
       <h1 className="text-2xl font-semibold">{t('admin.payments.title')}</h1>
       <p className="text-sm text-muted">{t('admin.payments.intro', { days })}</p>
-      {!checked ? (
-        <p className="card p-4" data-reconciliation="off">
-          {t('admin.payments.no_provider')}
+      {state === 'off' || state === 'unreachable' ? (
+        <p className="card p-4" role={state === 'unreachable' ? 'alert' : undefined} data-reconciliation={state}>
+          {t(state === 'off' ? 'admin.payments.no_provider' : 'admin.payments.unreachable')}
         </p>
-      ) : rows.length === 0 ? (
+      ) : state === 'clean' ? (
         <p className="card p-4" role="status" data-reconciliation="clean">
           {t('admin.payments.clean')}
         </p>

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { data } from 'react-router';
-import { GoodwillForm } from '~/components/admin/reservation/goodwill-form.tsx';
 import { ReservationFacts, ReservationHistory } from '~/components/admin/reservation/reservation-facts.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { ManageBooking, type ManageBookingResult } from '~/components/reservation/manage-booking.tsx';
+import { GoodwillForm } from '~/components/islands/goodwill-form.ts';
+import { ManageBooking } from '~/components/islands/manage-booking.ts';
+import type { ManageBookingResult } from '~/components/reservation/manage-booking.tsx';
 import { formatMoney } from '~/domain/money.ts';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';

@@ -17,7 +17,6 @@ import {
   reservationChanges,
   reservationEvents,
   reservations,
-  tariffDays,
   type ReservationEventKind,
 } from '#database/schema.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
@@ -34,6 +33,7 @@ import { invoiceIssuerOf, issueInvoice } from '../documents/invoices.server.ts';
 import { kickMailDelivery, queueReservationConfirmation } from '../mail/mail.server.ts';
 import { paymentProvider, WebhookSignatureError, type PaymentEvent } from './payment.server.ts';
 import { planRefund, requestRefunds } from './refunds.server.ts';
+import { lockDays, releaseDays } from '../reservations/booking-writes.server.ts';
 import {
   applyPaidChange,
   overdueChanges,
@@ -69,9 +69,12 @@ export function holdUntilFrom(now: Date): Date {
 
 /**
  * What a reservation has to pay online at `now`: its total while a `pending_payment` hold lasts, or the difference
- * of its dearer change waiting for payment while that hold lasts (`changeId`, and the new stay); else null.
+ * of its dearer change waiting for payment while that hold lasts (`changeId`, and the new stay); else null. The one
+ * rule of what is payable: the checkout start and the demo checkout page both ask it.
+ * @throws on database errors only.
+ * Source: issue 13 item 1, issue 33 item 1.
  */
-async function amountDue(
+export async function amountDue(
   db: Database,
   r: ReservationRow,
   now: Date,
@@ -183,25 +186,6 @@ export async function startOnlinePayment(
 }
 
 /**
- * Gives the held spaces of `r` back: locks its day rows in date order and takes one booked space off each.
- * Runs in the caller's transaction after the reservation row was locked.
- */
-async function releaseDays(tx: Database, r: ReservationRow): Promise<void> {
-  const dates = stayDates(r.entryLocal, r.exitLocal);
-  if (dates.length === 0) return;
-  await tx
-    .select({ day: tariffDays.day })
-    .from(tariffDays)
-    .where(and(eq(tariffDays.tariffId, r.tariffId), inArray(tariffDays.day, dates)))
-    .orderBy(asc(tariffDays.day))
-    .for('update');
-  await tx
-    .update(tariffDays)
-    .set({ booked: sql`greatest(${tariffDays.booked} - 1, 0)` })
-    .where(and(eq(tariffDays.tariffId, r.tariffId), inArray(tariffDays.day, dates)));
-}
-
-/**
  * Releases an unpaid hold (declined or expired payment): the days go back, the reservation becomes `cancelled`
  * (DESIGN §6 statuses) with the reason in its history, its open attempts end with `status`.
  */
@@ -211,7 +195,10 @@ async function releaseHold(
   now: Date,
   reason: Extract<ReservationEventKind, 'payment_failed' | 'payment_expired'>,
 ): Promise<void> {
-  await releaseDays(tx, r);
+  // The held days go back, locked in date order like every other writer of them (booking-writes.server.ts).
+  const dates = stayDates(r.entryLocal, r.exitLocal);
+  await lockDays(tx, r.tariffId, dates);
+  await releaseDays(tx, r.tariffId, dates);
   await tx
     .update(reservations)
     .set({ status: 'cancelled', cancelledAt: now, holdUntil: null })

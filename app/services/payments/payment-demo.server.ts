@@ -7,10 +7,9 @@
 import { and, eq } from 'drizzle-orm';
 import { payments, reservations } from '#database/schema.ts';
 import { localePath, type Locale } from '~/i18n.ts';
-import { handlePaymentWebhook } from './online-payment.server.ts';
+import { amountDue, handlePaymentWebhook } from './online-payment.server.ts';
 import { paymentProvider } from './payment.server.ts';
 import { demoPaymentIntent, demoWebhookCall, isDemoProvider, type DemoOutcome } from './demo.server.ts';
-import { pendingChangeOf } from '../reservations/paid-change.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /** The demo checkout of a session as the page shows it, or null (unknown session or demo not configured). */
@@ -35,14 +34,9 @@ export async function loadDemoCheckout(
     .limit(1);
   if (!row) return null;
   const r = row.reservation;
-  const now = ctx.now().getTime();
-  // A change's difference (issue 33 item 1) is open while its change waits; a booking's total while its hold lasts.
-  const change = row.payment.changeId === null ? null : await pendingChangeOf(ctx.db, r.id);
-  const holding =
-    row.payment.changeId === null
-      ? r.status === 'pending_payment' && r.holdUntil !== null && r.holdUntil.getTime() > now
-      : change?.id === row.payment.changeId && change.holdUntil.getTime() > now;
-  const open = row.payment.status === 'open' && holding;
+  // Open while this attempt is unpaid and pays what is due now (the booking's total or a change's difference).
+  const due = row.payment.status === 'open' ? await amountDue(ctx.db, r, ctx.now()) : null;
+  const open = due !== null && due.changeId === row.payment.changeId;
   return { sessionId, reference: r.reference, amountCents: row.payment.amountCents, open };
 }
 

@@ -4,9 +4,9 @@
  * process (logged) and on demand by the back office's page "Zahlungsabgleich". Stripe answers through the SDK's list
  * calls, the demo provider from its own ledger, so the same code runs in tests. Amounts are integer euro cents.
  */
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { payments, refunds, reservationChanges, reservations } from '#database/schema.ts';
-import { paymentProvider } from './payment.server.ts';
+import { paymentProvider, type ProviderActivity } from './payment.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /** Days the reconciliation looks back by default (issue 33 item 6). */
@@ -38,38 +38,59 @@ type Mismatch = {
   shopCents: number | null;
 };
 
-/** The result: whether a provider was asked at all, the period, and the mismatches (none on a clean run). */
-export type Reconciliation = { checked: boolean; since: string; mismatches: Mismatch[] };
+/**
+ * The result: whether a provider was asked at all, whether it answered (`unreachable`: its lists failed; logged),
+ * the period, and the mismatches (none on a clean run).
+ */
+export type Reconciliation = { checked: boolean; unreachable: boolean; since: string; mismatches: Mismatch[] };
 
 /**
  * Compares the configured provider's activity since `days` ago with the shop's books.
- * @returns {@link Reconciliation}; `checked: false` when no online provider is configured.
- * @throws on database and provider errors.
+ * Reads only the shop's rows that can meet the provider's lists: the attempts and refunds of the payment intents it
+ * listed, and those the shop counted as paid or refunded in the period.
+ * @returns {@link Reconciliation}; `checked: false` when no online provider is configured, `unreachable` when its
+ *   lists failed (the page says so instead of failing).
+ * @throws on database errors only.
  * Source: issue 33 item 6, DESIGN §6 (Settlement: for `online`, invoices − credit notes = captured − refunded).
  */
 export async function reconcilePayments(
-  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'logger'>,
   options: { days?: number } = {},
 ): Promise<Reconciliation> {
   const since = new Date(ctx.now().getTime() - (options.days ?? RECONCILIATION_DAYS) * 86_400_000);
   const provider = paymentProvider();
-  if (!provider) return { checked: false, since: since.toISOString(), mismatches: [] };
-  const activity = await provider.listActivity(since);
+  const empty = { since: since.toISOString(), mismatches: [] };
+  if (!provider) return { checked: false, unreachable: false, ...empty };
+  let activity: ProviderActivity;
+  try {
+    activity = await provider.listActivity(since);
+  } catch (err) {
+    ctx.logger.warn({ err, provider: provider.name }, 'reconciliation: the provider did not list its activity');
+    return { checked: false, unreachable: true, ...empty };
+  }
   const mismatches: Mismatch[] = [];
+  const intents = [...new Set([...activity.payments, ...activity.refunds].map((a) => a.paymentIntentId))];
+  const listed = intents.length > 0 ? inArray(payments.paymentIntentId, intents) : sql`false`;
 
   const attempts = await ctx.db
     .select({ payment: payments, reservation: reservations, change: reservationChanges })
     .from(payments)
     .innerJoin(reservations, eq(reservations.id, payments.reservationId))
     .leftJoin(reservationChanges, eq(reservationChanges.id, payments.changeId))
-    .where(and(eq(payments.provider, provider.name), isNotNull(payments.paymentIntentId)));
+    .where(
+      and(
+        eq(payments.provider, provider.name),
+        isNotNull(payments.paymentIntentId),
+        or(listed, and(eq(payments.status, 'paid'), gte(payments.updatedAt, since))),
+      ),
+    );
   const byIntent = new Map(attempts.map((a) => [a.payment.paymentIntentId!, a]));
   const shopRefunds = await ctx.db
     .select({ refund: refunds, paymentIntentId: payments.paymentIntentId, reference: reservations.reference })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .innerJoin(reservations, eq(reservations.id, refunds.reservationId))
-    .where(eq(payments.provider, provider.name));
+    .where(and(eq(payments.provider, provider.name), or(listed, gte(refunds.requestedAt, since))));
   const refundedByShop = (intent: string) =>
     shopRefunds.filter((r) => r.paymentIntentId === intent).reduce((sum, r) => sum + r.refund.amountCents, 0);
 
@@ -185,5 +206,5 @@ export async function reconcilePayments(
       });
     }
   }
-  return { checked: true, since: since.toISOString(), mismatches };
+  return { checked: true, unreachable: false, since: since.toISOString(), mismatches };
 }
