@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { data } from 'react-router';
 import { ReservationFacts, ReservationHistory } from '~/components/admin/reservation/reservation-facts.tsx';
 import { useT } from '~/components/i18n-context.tsx';
-import { GoodwillForm } from '~/components/islands/goodwill-form.ts';
+import { GoodwillForm } from '~/components/admin/reservation/goodwill-island.ts';
 import { ManageBooking } from '~/components/islands/manage-booking.ts';
 import type { ManageBookingResult } from '~/components/reservation/manage-booking.tsx';
 import { formatMoney } from '~/domain/money.ts';
