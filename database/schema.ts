@@ -435,7 +435,11 @@ export type ReservationEventKind =
   | 'change_released'
   // the car park's barrier (issue 15 item 4)
   | 'checked_in'
-  | 'checked_out';
+  | 'checked_out'
+  // an overstay billed at check-out (issue 33 item 4): invoiced, its payment link mailed, paid (on site or online)
+  | 'overstay_invoiced'
+  | 'overstay_link_sent'
+  | 'overstay_paid';
 
 /**
  * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
@@ -484,6 +488,8 @@ export const payments = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** set when the attempt pays the difference of a dearer change (issue 33 item 1), not the booking itself */
     changeId: integer('change_id').references(() => reservationChanges.id),
+    /** set when the attempt pays an overstay's invoice (issue 33 item 4), not the booking itself */
+    overstayId: integer('overstay_id').references((): AnyPgColumn => overstayCharges.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -549,6 +555,50 @@ export const reservationChanges = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('reservation_changes_difference_positive', sql`${t.differenceCents} > 0`),
     check('reservation_changes_status_check', sql`${t.status} in ('pending', 'applied', 'released')`),
+  ],
+);
+
+/** How an overstay's invoice was paid (issue 33 item 4): at the car park (cash, card terminal) or online. */
+export type OverstayPaymentMethod = 'cash' | 'card' | 'online';
+
+/**
+ * The overstay of a departed car, billed (issue 33 item 4, decision 0051): the extra days beyond the booked stay
+ * became an invoice of their own (`invoiceNumber`, same gapless `RE-` series) when staff recorded the exit. One per
+ * reservation (a car leaves once). `open` until paid: on site (`cash`/`card`, by `paidBy`) or online through the
+ * payment link (`online`, the paid attempt's `payments.overstay_id`). Amounts in gross euro cents, always positive.
+ */
+export const overstayCharges = pgTable(
+  'overstay_charges',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    extraDays: integer('extra_days').notNull(),
+    /** when the car left, airport local `YYYY-MM-DDTHH:mm` */
+    exitLocal: text('exit_local').notNull(),
+    status: text('status').$type<'open' | 'paid'>().notNull().default('open'),
+    paidMethod: text('paid_method').$type<OverstayPaymentMethod>(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: integer('paid_by').references((): AnyPgColumn => staff.id),
+    /** when staff last mailed the payment link; null while none was sent */
+    linkSentAt: timestamp('link_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('overstay_charges_reservation_idx').on(t.reservationId),
+    uniqueIndex('overstay_charges_invoice_idx').on(t.invoiceNumber),
+    index('overstay_charges_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check('overstay_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('overstay_charges_status_check', sql`${t.status} in ('open', 'paid')`),
+    check(
+      'overstay_charges_paid_check',
+      sql`(${t.status} = 'open') = (${t.paidMethod} is null) and ${t.paidMethod} in ('cash', 'card', 'online')`,
+    ),
   ],
 );
 

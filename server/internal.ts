@@ -1,7 +1,8 @@
 /**
  * The local admin endpoint of `npm run airport -- lock|unlock <slug>` (issue 10): `POST /internal/airports/:slug/
  * lock` and `…/unlock`; `GET /internal/process` answers `{pid}` of the process that served it (issue 11);
- * `POST /internal/payment-holds/expire[?at=ISO]` runs the online payment hold expiry (issue 13). PGlite
+ * `POST /internal/payment-holds/expire[?at=ISO]` runs the online payment hold expiry (issue 13);
+ * `POST /internal/reservations/:reference/check-out[?at=ISO]` records a departure the barrier reports (issue 33). PGlite
  * is one process, so while the shop runs on it the command cannot open the database itself and asks the running
  * server instead.
  *
@@ -16,8 +17,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { recordBarrierExit } from '~/services/backoffice/admin-checkin.server.ts';
 import { setAirportStatus } from '~/services/catalogue/airport-status.server.ts';
 import { expireHolds } from '~/services/payments/online-payment.server.ts';
+import { RequestError } from '~/services/request-error.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** What the server writes to `DATA_DIR/admin-token` (JSON) for the command line. */
@@ -126,6 +129,22 @@ export function internalRouter(ctx: AppContext): Router {
     expireHolds({ ...ctx, now: () => at ?? ctx.now() })
       .then((released) => res.json({ released }))
       .catch(next);
+  });
+  // Records a departure the car park's barrier system reports, now or as at `?at=<ISO instant>` (issue 33 item 4:
+  // an overstay is billed as at a staff check-out; end-to-end tests move the clock past a booked exit instead of
+  // waiting days). 404 for an unknown reference, 409 when the car is not in (or already out).
+  router.post('/reservations/:reference/check-out', (req, res, next) => {
+    const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
+    if (at && Number.isNaN(at.getTime())) {
+      res.status(400).json({ message: 'at must be an ISO instant' });
+      return;
+    }
+    recordBarrierExit({ ...ctx, now: () => at ?? ctx.now() }, { reference: req.params.reference })
+      .then((invoiceNumber) => res.json({ invoiceNumber }))
+      .catch((error: unknown) => {
+        if (error instanceof RequestError) res.status(error.status).json({ message: error.messageKey });
+        else next(error);
+      });
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     ctx.logger.error({ err: error }, 'admin endpoint failed');

@@ -29,4 +29,18 @@ export type CheckinView = {
   checkedOut: string | null;
   /** the overstay now (parked) or at the departure (left), `amount` formatted; null before the arrival */
   overstay: (Overstay & { amount: string }) | null;
+  /**
+   * the overstay billed at the departure (issue 33 item 4): its invoice, amount, whether and how it was paid
+   * (`paidLabel`, e.g. "bar bezahlt am …"), when the payment link was mailed, whether a link can be sent (an online
+   * payment is configured); null without one
+   */
+  overstayInvoice: {
+    number: string;
+    fileName: string;
+    amount: string;
+    paid: boolean;
+    paidLabel: string | null;
+    linkSent: string | null;
+    canSendLink: boolean;
+  } | null;
 };

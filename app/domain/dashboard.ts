@@ -182,6 +182,19 @@ export type DashboardReservation = {
   iata: string;
 };
 
+/** An overstay billed at check-out and not yet paid (issue 33 item 4), in the dashboard's list. */
+export type OpenOverstay = {
+  reference: string;
+  invoiceNumber: string;
+  /** gross cents */
+  amountCents: number;
+  extraDays: number;
+  /** when the car left, airport local `YYYY-MM-DDTHH:mm` */
+  exitLocal: string;
+  /** whether the payment link was mailed */
+  linkSent: boolean;
+};
+
 /** Everything the dashboard shows (`services/backoffice/admin-dashboard.server.ts` builds it). */
 export type Dashboard = {
   /** the lots and airports the actor may choose from */
@@ -193,4 +206,6 @@ export type Dashboard = {
   occupancy: OccupancyDay[];
   revenue: MonthRevenue[];
   latest: DashboardReservation[];
+  /** the unpaid overstays of the lots shown, oldest first (at most 20), with their count and sum in cents */
+  openOverstays: { items: OpenOverstay[]; count: number; totalCents: number };
 };

@@ -32,7 +32,8 @@ export function invoiceTransferAccount(view: Pick<InvoiceView, 'kind' | 'payment
  * - credit note: the amount (as a positive figure) is credited, refunds go the original way;
  * - invoice paid by transfer ({@link invoiceTransferAccount}): transfer the gross amount by the due date to the
  *   account below;
- * - paid on site / online / otherwise: the payment type's label with what it means.
+ * - paid on site / online / an overstay (due now, at the car park or through the payment link) / otherwise: the
+ *   payment type's label with what it means.
  *
  * @param view - the invoice view (`grossCents` negative for a credit note).
  * @param t - lookup in `view.locale`.
@@ -56,7 +57,7 @@ export function invoicePaymentText(
       ? t('document.invoice.payment.transfer', { amount: view.gross, date: payment.dueDate })
       : t('document.invoice.payment.transfer_no_date', { amount: view.gross });
   }
-  const key = payment.type === 'on_site' || payment.type === 'online' ? payment.type : 'other';
+  const key = ['on_site', 'online', 'overstay'].includes(payment.type) ? payment.type : 'other';
   return t(`document.invoice.payment.${key}`, { label: payment.label });
 }
 

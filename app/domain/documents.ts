@@ -25,6 +25,8 @@ export type ReservationDocuments = {
   voucher: { fileName: string } | null;
   invoice: { number: string; fileName: string; locale: Locale } | null;
   creditNotes: { number: string; fileName: string }[];
+  /** invoices of an overstay billed at check-out (issue 33 item 4) */
+  overstayInvoices: { number: string; fileName: string }[];
   calendar: { fileName: string } | null;
 };
 
@@ -81,6 +83,11 @@ export type InvoiceData = {
     billableDays: number;
     licensePlate: string;
   };
+  /**
+   * an overstay's own invoice (issue 33 item 4): the extra days and when the car left (airport local time); then
+   * `service` runs from the booked exit to that exit and `billableDays` counts the extra days. Absent otherwise.
+   */
+  overstay?: { extraDays: number; exitLocal: string };
   /** the amounts that make up the total (parking, persons, child seats, discount), gross cents */
   lines: { description: string; cents: number }[];
   /** coupon code of the discount line, if any */

@@ -18,4 +18,6 @@ export type PaymentNoticeView =
   | { state: 'failed'; rebookPath: string }
   | { state: 'expired'; rebookPath: string }
   | { state: 'refunded'; amountCents: number; amount: string }
+  /** an overstay billed at check-out is unpaid (issue 33 item 4); `payPath` null when no online payment is on */
+  | { state: 'overstay_due'; amountCents: number; amount: string; invoiceNumber: string; payPath: string | null }
   | null;

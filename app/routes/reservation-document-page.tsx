@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { headers: PRIVATE_HEADERS },
     );
   }
-  const { invoice, creditNotes } = documents;
+  const { invoice, creditNotes, overstayInvoices } = documents;
   return data(
     {
       title: t('reservation.documents.invoice.meta.title', { reference }),
@@ -60,6 +60,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : null,
       downloads: [
         ...(invoice ? [{ fileName: invoice.fileName, label: t('reservation.documents.download_pdf') }] : []),
+        ...overstayInvoices.map((extra) => ({
+          fileName: extra.fileName,
+          label: t('reservation.documents.download_named', {
+            name: t('reservation.documents.overstay_invoice', { number: extra.number }),
+          }),
+        })),
         ...creditNotes.map((note) => ({
           fileName: note.fileName,
           label: t('reservation.documents.download_named', {

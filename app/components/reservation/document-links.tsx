@@ -1,6 +1,6 @@
 /**
  * The documents of a reservation as links (issue 9): the voucher and invoice pages (framed HTML with a PDF
- * download), credit notes and the calendar file. Plain links: works without JavaScript.
+ * download), credit notes, an overstay's invoice (issue 33 item 4) and the calendar file. Plain links: works without JavaScript.
  */
 import { CalendarPlus, Download, FileText, Receipt, Ticket } from 'lucide-react';
 import { useHref, useT } from '~/components/i18n-context.tsx';
@@ -14,7 +14,7 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
   const t = useT();
   const href = useHref();
   const download = (fileName: string) => href(`${basePath}/download/${encodeURIComponent(fileName)}`);
-  const { voucher, invoice, creditNotes, calendar } = documents;
+  const { voucher, invoice, creditNotes, overstayInvoices, calendar } = documents;
   if (!voucher && !invoice && creditNotes.length === 0 && !calendar) return null;
   return (
     <section aria-labelledby="documents-title" className="mb-6 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden">
@@ -67,6 +67,14 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
                 })}
               </a>
             </span>
+            {overstayInvoices.map((extra) => (
+              <a key={extra.number} className={linkClass} href={download(extra.fileName)} download={extra.fileName}>
+                <Download aria-hidden size={16} />
+                {t('reservation.documents.download_named', {
+                  name: t('reservation.documents.overstay_invoice', { number: extra.number }),
+                })}
+              </a>
+            ))}
             {creditNotes.map((note) => (
               <a key={note.number} className={linkClass} href={download(note.fileName)} download={note.fileName}>
                 <Download aria-hidden size={16} />

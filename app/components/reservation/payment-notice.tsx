@@ -2,8 +2,8 @@
  * The online payment's state on the reservation page (issues 13 and 33): "payment pending" with the "pay now" link
  * while the hold lasts ("declined" with "pay again" after a declined attempt), the difference of a dearer change
  * still to pay, "payment failed" or "expired" with
- * "book again" (the same stay searched) once the hold was released, and the refunds. Nothing for other payment
- * types.
+ * "book again" (the same stay searched) once the hold was released, the refunds, and an overstay's open invoice
+ * with "pay now" (any payment type, issue 33 item 4). Nothing else for other payment types.
  */
 import type { PaymentNoticeView } from '~/domain/payment-notice.ts';
 import { useHref, useT } from '../i18n-context.tsx';
@@ -18,6 +18,27 @@ export function PaymentNotice({ view }: { view: PaymentNoticeView }) {
       <p className="mb-5 rounded-xl border border-line bg-card p-4" role="status" data-payment-state="refunded">
         {t('payment.notice.refunded', { amount: view.amount })}
       </p>
+    );
+  }
+  if (view.state === 'overstay_due') {
+    return (
+      <section
+        className="mb-5 rounded-xl border-2 border-accent bg-accent-soft p-4"
+        role="status"
+        data-payment-state="overstay_due"
+      >
+        <h2 className="text-lg font-semibold">{t('payment.notice.overstay_due.title')}</h2>
+        <p className="mt-1">
+          {t('payment.notice.overstay_due.text', { amount: view.amount, invoice: view.invoiceNumber })}
+        </p>
+        {view.payPath && (
+          <p className="mt-3">
+            <a className="btn-primary" href={href(view.payPath)} data-pay-now>
+              {t('payment.notice.pay_overstay', { amount: view.amount })}
+            </a>
+          </p>
+        )}
+      </section>
     );
   }
   if (view.state === 'change_pending') {

@@ -6,6 +6,7 @@ import { useHref, useT } from '~/components/i18n-context.tsx';
 import { toLocale } from '~/i18n.ts';
 import { shopContext } from '~/router-context.ts';
 import { checkIn, checkOut, lookupForCheckin, type CheckinCard } from '~/services/backoffice/admin-checkin.server.ts';
+import { markOverstayPaid, sendOverstayPaymentLink } from '~/services/backoffice/overstay.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
 import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/checkin';
@@ -26,14 +27,26 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * `intent` `check-in` | `check-out` with the `reference`: marks the car and redirects to the booking (`?code=…`)
- * with the flash notice; a refusal (a bad token, an unknown booking, a conflict) answers its translated message and changes nothing.
+ * `intent` `check-in` | `check-out` with the `reference`: marks the car; `overstay-cash` | `overstay-card` marks the
+ * overstay's invoice paid at the car park, `overstay-link` mails the payment link (issue 33 item 4). Each redirects
+ * to the booking (`?code=…`) with the flash notice; a refusal (a bad token, an unknown booking, a conflict) answers its translated message and changes nothing.
  */
 export async function action(args: Route.ActionArgs) {
   const { actor, posted, refused } = await readStaffForm(args, 'checkin');
   if (refused) return refused;
   const { app, values, intent, locale, t } = posted;
   try {
+    const reference = (values.reference ?? '').trim();
+    const back = (code: string) => `/admin/checkin?${new URLSearchParams({ code })}`;
+    if (intent === 'overstay-cash' || intent === 'overstay-card') {
+      const method = intent === 'overstay-cash' ? 'cash' : 'card';
+      await markOverstayPaid(app, actor, { reference, method });
+      return await savedRedirect(posted, back(reference), `admin.overstay.done.${method}`);
+    }
+    if (intent === 'overstay-link') {
+      await sendOverstayPaymentLink(app, actor, { reference });
+      return await savedRedirect(posted, back(reference), 'admin.overstay.done.link');
+    }
     if (intent !== 'check-in' && intent !== 'check-out') {
       return data(
         { intent, errors: {}, message: t('validation.invalid'), values },
@@ -41,10 +54,9 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const mark = intent === 'check-in' ? checkIn : checkOut;
-    const card = await mark(app, actor, { reference: (values.reference ?? '').trim(), locale });
+    const card = await mark(app, actor, { reference, locale });
     const done = intent === 'check-in' ? 'checked_in' : 'checked_out';
-    const back = `/admin/checkin?${new URLSearchParams({ code: card.reference })}`;
-    return await savedRedirect(posted, back, `admin.checkin.done.${done}`);
+    return await savedRedirect(posted, back(card.reference), `admin.checkin.done.${done}`);
   } catch (error) {
     return refusal(error, posted);
   }

@@ -2,6 +2,7 @@ import { data, useRouteLoaderData } from 'react-router';
 import { formatDay } from '~/components/admin/admin-format.ts';
 import { Latest } from '~/components/admin/dashboard/latest.tsx';
 import { Movements } from '~/components/admin/dashboard/movements.tsx';
+import { OpenOverstays } from '~/components/admin/dashboard/open-overstays.tsx';
 import { RevenueTable } from '~/components/admin/dashboard/revenue-table.tsx';
 import { OccupancyChart } from '~/components/admin/occupancy-chart.tsx';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
@@ -25,7 +26,8 @@ function parseFilter(raw: string | null): { airportId: number | null; lotId: num
 
 /**
  * admin.dashboard (`/admin`, issue 15 item 2): arrivals and departures per lot today and tomorrow, occupancy of
- * the next 60 days, revenue per month, the newest reservations; an operator sees its own lots only.
+ * the next 60 days, revenue per month, the newest reservations, the unpaid overstays (issue 33 item 4); an operator
+ * sees its own lots only.
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args, 'dashboard');
@@ -95,6 +97,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Movements movements={loaderData.movements} />
         <Latest latest={loaderData.latest} />
       </div>
+
+      <OpenOverstays overstays={loaderData.openOverstays} />
 
       <section className="card mt-6 p-4" aria-labelledby="occupancy-title">
         <h2 id="occupancy-title" className="text-lg font-semibold">

@@ -1,7 +1,8 @@
 /**
  * Check-in and check-out at the car park's barrier (issue 15 item 4): find a booking by the voucher's QR code (it
  * encodes the reference), a typed reference or a licence plate; mark the car's arrival and departure. A departure
- * after the booked exit is flagged with the extra days at the tariff's price (`overstayOf`). Each mark is one
+ * after the booked exit is flagged with the extra days at the tariff's price (`overstayOf`) and billed with an invoice
+ * of its own (`billOverstay`). Each mark is one
  * transaction: the reservation row (conditional update, so two tablets cannot mark twice), the history row naming
  * the staff member, and the audit row. An operator finds only its company's lots' bookings (else "not found").
  */
@@ -20,9 +21,19 @@ import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
 import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
 import { recordAudit } from './audit-log.server.ts';
+import { billOverstay, overstayChargeOf } from './overstay.server.ts';
+import { invoiceFileName } from '../documents/reservation-documents.server.ts';
+import { availabilityChanged } from '../cache-events.server.ts';
+import { expireSessions } from '../payments/online-payment.server.ts';
+import { paymentProvider } from '../payments/payment.server.ts';
+import { pendingChangeOf, releasePaidChange } from '../reservations/paid-change.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import { staffReservation } from './admin-reservations.server.ts';
-import { reservationDetailsQuery, type ReservationDetails } from '../reservations/reservations.server.ts';
+import {
+  findReservationByReference,
+  reservationDetailsQuery,
+  type ReservationDetails,
+} from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 /**
@@ -80,6 +91,7 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
   const when = (instant: Date | null) => (instant ? formatLocalDateTime(instantToLocal(instant, tz), locale) : null);
   const exitAt = r.checkedOutAt ?? (r.checkedInAt ? ctx.now() : null);
   const overstay = exitAt ? await overstayAt(ctx.db, details, exitAt) : null;
+  const charge = r.checkedOutAt ? await overstayChargeOf(ctx.db, r.id) : null;
   const billing = r.billingAddress;
   return {
     reference: r.reference,
@@ -100,6 +112,20 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
     checkedIn: when(r.checkedInAt),
     checkedOut: when(r.checkedOutAt),
     overstay: overstay ? { ...overstay, amount: formatMoney(overstay.extraCents, locale) } : null,
+    overstayInvoice: charge
+      ? {
+          number: charge.invoiceNumber,
+          fileName: invoiceFileName({ kind: 'invoice', number: charge.invoiceNumber }),
+          amount: formatMoney(charge.amountCents, locale),
+          paid: charge.status === 'paid',
+          paidLabel:
+            charge.paidMethod && charge.paidAt
+              ? t(`admin.overstay.paid.${charge.paidMethod}`, { when: when(charge.paidAt) ?? '' })
+              : null,
+          linkSent: when(charge.linkSentAt),
+          canSendLink: charge.status === 'open' && paymentProvider() !== null,
+        }
+      : null,
   };
 }
 
@@ -189,33 +215,71 @@ export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: Che
 
 /**
  * Marks the car of `reference` as gone now: `checked_out_at`/`checked_out_by`, status `completed`, the
- * `checked_out` history row with the overstay (extra days and their price at the tariff's list, `overstayOf`)
- * and the audit row (`reservation.check_out`), in one transaction. The extra amount is flagged for the barrier
- * to collect; it is not invoiced here (decision record 0029).
+ * `checked_out` history row with the overstay (extra days and their price at the tariff's list, `overstayOf`),
+ * the overstay's own invoice when extra days cost something (`billOverstay`, issue 33 item 4, decision 0051), a
+ * dearer change still waiting for its difference released (the stay is over) and the audit row
+ * (`reservation.check_out`), in one transaction; then the released change's checkout is closed at the provider.
  *
  * @returns the booking's card afterwards (with its overstay).
  * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.
- * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price).
+ * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price), issue 33 item 4 (billed).
  */
 export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
+  await recordDeparture(ctx, details, actor);
+  return checkinCard(ctx, await staffReservation(ctx.db, actor, details.reservation.reference), input.locale);
+}
+
+/**
+ * Records a departure reported by the car park's barrier system itself (no staff member: `checked_out_by` stays
+ * null, the history names the barrier, the audit row has no actor) at `ctx.now()`, as {@link checkOut} does —
+ * overstay billed included. Used by the local admin endpoint `POST /internal/reservations/:reference/check-out`
+ * (server/internal.ts), which end-to-end tests call with a moved clock.
+ *
+ * @returns the overstay's invoice number, or null when the departure was on time.
+ * @throws CheckinError 404 for an unknown reference, 409 not checked in / already checked out.
+ * Source: issue 33 item 4.
+ */
+export async function recordBarrierExit(ctx: ServiceContext, input: { reference: string }): Promise<string | null> {
+  const reference = normalizeReference(input.reference);
+  const details = reference ? await findReservationByReference(ctx.db, reference) : null;
+  if (!details) throw new CheckinError(404, 'api.error.not_found');
+  return recordDeparture(ctx, details, null);
+}
+
+/**
+ * The departure of {@link checkOut} and {@link recordBarrierExit}, by `actor` (null: the barrier system).
+ * @returns the overstay's invoice number, or null.
+ */
+async function recordDeparture(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+  actor: StaffActor | null,
+): Promise<string | null> {
   const r = details.reservation;
   if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
   if (!r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.not_in');
   const now = ctx.now();
   const overstay = await overstayAt(ctx.db, details, now);
-  await ctx.db.transaction(async (txRaw) => {
+  const { sessions, released, invoiceNumber } = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const updated = await tx
       .update(reservations)
-      .set({ checkedOutAt: now, checkedOutBy: actor.staffId, status: 'completed' })
+      .set({ checkedOutAt: now, checkedOutBy: actor?.staffId ?? null, status: 'completed' })
       .where(and(eq(reservations.id, r.id), isNull(reservations.checkedOutAt)))
       .returning({ id: reservations.id });
     if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_out');
-    const staff = { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role };
+    const by = actor
+      ? { staff: { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role } }
+      : { barrier: true };
     await tx
       .insert(reservationEvents)
-      .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { staff, ...overstay } });
+      .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { ...by, ...overstay } });
+    const exitLocal = instantToLocal(now, details.airport.timeZone);
+    const charge = await billOverstay(ctx, tx, details, { overstay, exitLocal, now });
+    // A dearer change still waiting for its difference lapses: the stay is over (issue 33 item 1).
+    const change = await pendingChangeOf(tx, r.id);
+    const closed = change ? await releasePaidChange(tx, details, change, now) : [];
     await recordAudit(
       tx,
       actor,
@@ -224,10 +288,13 @@ export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: Ch
         entity: 'reservation',
         entityId: r.reference,
         before: { status: r.status, checkedOutAt: null },
-        after: { status: 'completed', checkedOutAt: now, ...overstay },
+        after: { status: 'completed', checkedOutAt: now, ...overstay, invoiceNumber: charge?.invoiceNumber ?? null },
       },
       now,
     );
+    return { sessions: closed, released: change !== null, invoiceNumber: charge?.invoiceNumber ?? null };
   });
-  return checkinCard(ctx, await staffReservation(ctx.db, actor, r.reference), input.locale);
+  await expireSessions(ctx, sessions);
+  if (released) void availabilityChanged(ctx.db, r.airportId).catch(() => undefined);
+  return invoiceNumber;
 }

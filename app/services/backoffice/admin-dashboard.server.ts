@@ -24,6 +24,7 @@ import {
 } from '~/domain/dashboard.ts';
 import { addDaysToDate, localToInstant, todayInZone } from '~/domain/local-time.ts';
 import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
+import { openOverstays } from './overstay.server.ts';
 import { RequestError } from '../request-error.server.ts';
 
 /** Newest reservations listed. */
@@ -57,7 +58,8 @@ async function lotsInScope(db: Database, actor: StaffActor): Promise<DashboardLo
 }
 
 /**
- * The dashboard of `actor`, optionally narrowed to one airport or one lot.
+ * The dashboard of `actor`, optionally narrowed to one airport or one lot: movements, occupancy, revenue, the newest
+ * reservations and the unpaid overstays (issue 33 item 4).
  *
  * @param filter.airportId / filter.lotId - from the page's query; a lot wins over an airport.
  * @param now - current instant: "today" is each airport's local date; the occupancy chart starts at today in the
@@ -85,13 +87,14 @@ export async function loadDashboard(
     nameEn: l.airportNameEn,
   }));
   const lotIds = shown.map((l) => l.id);
-  const [movements, occupancy, revenue, latest] = await Promise.all([
+  const [movements, occupancy, revenue, latest, overstays] = await Promise.all([
     loadMovements(db, shown, now),
     loadOccupancy(db, shown, now),
     loadRevenue(db, lotIds, now),
     loadLatest(db, lotIds),
+    openOverstays(db, lotIds),
   ]);
-  return { lots, airports: airportList, filter, movements, occupancy, revenue, latest };
+  return { lots, airports: airportList, filter, movements, occupancy, revenue, latest, openOverstays: overstays };
 }
 
 async function loadMovements(db: Database, lots: DashboardLot[], now: Date): Promise<Dashboard['movements']> {

@@ -12,6 +12,7 @@ import type { Database } from '#database/client.server.ts';
 import {
   airports,
   invoices,
+  overstayCharges,
   parkingLots,
   payments,
   refunds,
@@ -431,6 +432,20 @@ export async function reservationDetailView(
         .join(' · '),
     })),
   ];
+  // the overstay billed at check-out (issue 33 item 4), read here: overstay.server.ts depends on this module
+  const [overstay] = await ctx.db.select().from(overstayCharges).where(eq(overstayCharges.reservationId, r.id));
+  if (overstay) {
+    payment.push({
+      label: t('admin.overstay.title'),
+      value: [
+        overstay.invoiceNumber,
+        money(overstay.amountCents),
+        overstay.paidMethod && overstay.paidAt
+          ? t(`admin.overstay.paid.${overstay.paidMethod}`, { when: when(overstay.paidAt) ?? '' })
+          : t('admin.overstay.open'),
+      ].join(' · '),
+    });
+  }
   const documentRows = await ctx.db
     .select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
     .from(invoices)

@@ -14,10 +14,12 @@ import type { Database } from '#database/client.server.ts';
 import { creditNoteCounters, invoiceCounters, invoices, reservations } from '#database/schema.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { INVOICE_PAYMENT_DAYS, type InvoiceData, type InvoiceKind } from '~/domain/documents.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { companyName } from '~/domain/legal-identity.ts';
 import { addDaysToDate, todayInZone } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
 import { priceBreakdownLines } from '~/domain/price-breakdown.ts';
+import { splitVat } from '~/domain/pricing.ts';
 import { formatCreditNoteNumber, formatInvoiceNumber } from '~/domain/reference.ts';
 import type { BankAccount } from '~/domain/reservation-view.ts';
 import { translator } from '~/i18n.server.ts';
@@ -215,11 +217,73 @@ export async function issueInvoice(
 }
 
 /**
+ * Issues the invoice of an overstay (issue 33 item 4, decision 0051) in the caller's transaction (the check-out's):
+ * the next number of the gapless `RE-` series and its own snapshot — the booking's seller and buyer, the service from
+ * the booked exit to the car's real exit (`billableDays` = the extra days), one line for the extra days at the
+ * tariff's price (`overstayOf`), VAT at the booking's rate worked out of the gross amount, payable now (payment type
+ * `overstay`: at the car park or through the payment link). The reservation keeps its own invoice number.
+ *
+ * @param input.extraDays - calendar days beyond the booked stay (≥ 1).
+ * @param input.amountCents - their price, gross cents (> 0).
+ * @param input.exitLocal - when the car left, airport local `YYYY-MM-DDTHH:mm`.
+ * @returns the invoice's snapshot.
+ * @throws RangeError for a non-positive amount or day count, or past 999 999 invoices a year; database errors pass
+ *   through (the caller rolls back, which gives the number back).
+ * Source: §14 Abs. 4 UStG, DESIGN §6 (Invoice: gapless per year), issue 33 item 4.
+ */
+export async function issueOverstayInvoice(
+  tx: Database,
+  details: ReservationDetails,
+  input: { extraDays: number; amountCents: number; exitLocal: string; issuer: InvoiceIssuer; now: Date },
+): Promise<InvoiceData> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.extraDays < 1) {
+    throw new RangeError(`an overstay invoice needs a positive amount and days, got ${input.amountCents}`);
+  }
+  const r = details.reservation;
+  const number = await nextDocumentNumber(tx, 'invoice', input.now);
+  const locale = toLocale(r.locale);
+  const t = translator(locale);
+  const booking = buildInvoiceData(
+    { ...details, reservation: { ...r, invoiceNumber: r.invoiceNumber ?? number } },
+    input.issuer,
+    input.now,
+  );
+  const { netCents, vatCents } = splitVat(input.amountCents, r.vatRateBp);
+  const data: InvoiceData = {
+    ...booking,
+    number,
+    overstay: { extraDays: input.extraDays, exitLocal: input.exitLocal },
+    service: { ...booking.service, entryLocal: r.exitLocal, exitLocal: input.exitLocal, billableDays: input.extraDays },
+    lines: [
+      {
+        description: t('invoice.line.overstay', {
+          days: input.extraDays,
+          exit: formatLocalDateTime(input.exitLocal, locale),
+        }),
+        cents: input.amountCents,
+      },
+    ],
+    couponCode: null,
+    totals: { grossCents: input.amountCents, netCents, vatCents, vatRateBp: r.vatRateBp },
+    payment: {
+      type: 'overstay',
+      label: t('reservation.payment.overstay'),
+      dueDate: null,
+      bank: null,
+      remittance: [number, r.reference].join(' '),
+    },
+  };
+  await tx.insert(invoices).values({ reservationId: r.id, kind: 'invoice', number, issuedAt: input.now, data });
+  return data;
+}
+
+/**
  * The invoice and credit notes of a reservation, oldest first. A reservation confirmed before snapshots were
  * stored (its number assigned, no row yet) gets its snapshot now, from its confirmation time and the issuer
  * given — once: a concurrent second call stores nothing (`ON CONFLICT DO NOTHING`) and reads the first one's.
  *
- * @returns `invoice` (null while the reservation has no invoice number) and `creditNotes` (maybe empty).
+ * @returns `invoice` (null while the reservation has no invoice number), `creditNotes` and `overstayInvoices`
+ *   (maybe empty).
  * @throws on database errors only.
  * Source: issue 9 (a re-download carries the same content).
  */
@@ -227,7 +291,7 @@ export async function findInvoiceDocuments(
   db: Database,
   details: ReservationDetails,
   issuer: InvoiceIssuer,
-): Promise<{ invoice: InvoiceData | null; creditNotes: InvoiceData[] }> {
+): Promise<{ invoice: InvoiceData | null; creditNotes: InvoiceData[]; overstayInvoices: InvoiceData[] }> {
   const r = details.reservation;
   let rows = await db.select().from(invoices).where(eq(invoices.reservationId, r.id)).orderBy(asc(invoices.id));
   if (r.invoiceNumber && !rows.some((row) => row.kind === 'invoice')) {
@@ -239,12 +303,15 @@ export async function findInvoiceDocuments(
       .onConflictDoNothing({ target: invoices.number });
     rows = await db.select().from(invoices).where(eq(invoices.reservationId, r.id)).orderBy(asc(invoices.id));
   }
-  // A changed booking (issue 12) has several invoices: the current one is the number on the reservation.
-  const issued = rows.filter((row) => row.kind === 'invoice');
+  // A changed booking (issue 12) has several invoices: the current one is the number on the reservation; an
+  // overstay (issue 33 item 4) has one of its own beside it.
+  const isOverstay = (row: (typeof rows)[number]) => (row.data as InvoiceData).overstay !== undefined;
+  const issued = rows.filter((row) => row.kind === 'invoice' && !isOverstay(row));
   const invoice = issued.find((row) => row.number === r.invoiceNumber) ?? issued.at(-1);
   return {
     invoice: invoice ? (invoice.data as InvoiceData) : null,
     creditNotes: rows.filter((row) => row.kind === 'credit_note').map((row) => row.data as InvoiceData),
+    overstayInvoices: rows.filter(isOverstay).map((row) => row.data as InvoiceData),
   };
 }
 

@@ -53,13 +53,18 @@ export async function listReservationDocuments(
   ctx: ServiceContext,
   details: ReservationDetails,
 ): Promise<ReservationDocuments> {
-  const { invoice, creditNotes } = await findInvoiceDocuments(ctx.db, details, invoiceIssuerOf(ctx.env));
+  const { invoice, creditNotes, overstayInvoices } = await findInvoiceDocuments(
+    ctx.db,
+    details,
+    invoiceIssuerOf(ctx.env),
+  );
   const reference = details.reservation.reference;
   const valid = hasVoucher(details);
   return {
     voucher: valid ? { fileName: voucherFileName(reference) } : null,
     invoice: invoice ? { number: invoice.number, fileName: invoiceFileName(invoice), locale: invoice.locale } : null,
     creditNotes: creditNotes.map((c) => ({ number: c.number, fileName: invoiceFileName(c) })),
+    overstayInvoices: overstayInvoices.map((o) => ({ number: o.number, fileName: invoiceFileName(o) })),
     calendar: valid ? { fileName: calendarFileName(reference) } : null,
   };
 }
@@ -154,8 +159,8 @@ function invoiceViewOf(data: InvoiceData): InvoiceView {
 }
 
 /**
- * The stored invoice (`number` omitted or the invoice's number) or credit note (`number` = its number) of a
- * reservation, as a view; null when it has no such document.
+ * The stored invoice (`number` omitted or the invoice's number), credit note or overstay invoice (`number` = its
+ * number) of a reservation, as a view; null when it has no such document.
  * @throws on database errors only.
  */
 export async function findInvoiceView(
@@ -163,8 +168,13 @@ export async function findInvoiceView(
   details: ReservationDetails,
   number?: string,
 ): Promise<InvoiceView | null> {
-  const { invoice, creditNotes } = await findInvoiceDocuments(ctx.db, details, invoiceIssuerOf(ctx.env));
-  const data = number === undefined ? invoice : [invoice, ...creditNotes].find((d) => d?.number === number);
+  const { invoice, creditNotes, overstayInvoices } = await findInvoiceDocuments(
+    ctx.db,
+    details,
+    invoiceIssuerOf(ctx.env),
+  );
+  const data =
+    number === undefined ? invoice : [invoice, ...creditNotes, ...overstayInvoices].find((d) => d?.number === number);
   return data ? invoiceViewOf(data) : null;
 }
 

@@ -49,7 +49,11 @@ export type MailContext = {
  * Mails that carry the reservation's documents (voucher, invoice, calendar file) as stored when sent: the booking
  * confirmation and the change mail (issue 12: a changed booking gets a new voucher and invoice).
  */
-const DOCUMENT_MAIL_KINDS: ReadonlySet<string> = new Set(['reservation_confirmation', 'reservation_changed']);
+const DOCUMENT_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'reservation_confirmation',
+  'reservation_changed',
+  'overstay_payment',
+]);
 
 /** An outbox row. */
 type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -268,8 +272,9 @@ type Attachment = { filename: string; content: Buffer | string; contentType: str
  * The attachments of an outbox row, drawn at send time from the stored reservation `details` (the outbox keeps
  * text only); `html` is the mail's HTML part.
  * A reservation confirmation carries the voucher PDF, the invoice PDF (from its stored snapshot), the calendar
- * file, and the GiroCode PNG inline when its HTML refers to it (`cid:`). Source: issue 9 (the confirmation mail
- * carries the voucher PDF and the `.ics`; GiroCode, EPC069-12).
+ * file, and the GiroCode PNG inline when its HTML refers to it (`cid:`); an overstay's payment link carries the
+ * overstay's invoice. Source: issue 9 (the confirmation mail carries the voucher PDF and the `.ics`; GiroCode,
+ * EPC069-12), issue 33 item 4.
  * @throws on database or rendering errors (the send fails and is retried later).
  */
 async function attachmentsOf(
@@ -280,6 +285,19 @@ async function attachmentsOf(
 ): Promise<Attachment[]> {
   if (!DOCUMENT_MAIL_KINDS.has(row.kind) || !details) return [];
   const attachments: Attachment[] = [];
+  const serviceCtx = { ...ctx, now: ctx.now ?? (() => new Date()) };
+  const baseUrl = row.baseUrl ?? ctx.env.PUBLIC_URL;
+  const documents = await listReservationDocuments(serviceCtx, details);
+  const attach = async (names: (string | undefined)[]) => {
+    for (const fileName of names) {
+      if (!fileName || !baseUrl) continue;
+      const file = await reservationDocumentFile(serviceCtx, details, { fileName, baseUrl });
+      if (file) attachments.push({ filename: file.fileName, content: file.body, contentType: file.contentType });
+    }
+    return attachments;
+  };
+  // an overstay's payment link (issue 33 item 4): its own invoice only; the voucher of a stay that is over is no use
+  if (row.kind === 'overstay_payment') return attach(documents.overstayInvoices.map((d) => d.fileName));
   const payload = buildReservationView(details, row.locale, bankAccountOf(ctx.env)).bankTransfer?.payload;
   if (payload && html.includes(`cid:${GIROCODE_CID}`)) {
     attachments.push({
@@ -289,17 +307,7 @@ async function attachmentsOf(
       cid: GIROCODE_CID,
     });
   }
-  const serviceCtx = { ...ctx, now: ctx.now ?? (() => new Date()) };
-  const baseUrl = row.baseUrl ?? ctx.env.PUBLIC_URL;
-  if (!baseUrl) return attachments;
-  const documents = await listReservationDocuments(serviceCtx, details);
-  const names = [documents.voucher?.fileName, documents.invoice?.fileName, documents.calendar?.fileName];
-  for (const fileName of names) {
-    if (!fileName) continue;
-    const file = await reservationDocumentFile(serviceCtx, details, { fileName, baseUrl });
-    if (file) attachments.push({ filename: file.fileName, content: file.body, contentType: file.contentType });
-  }
-  return attachments;
+  return attach([documents.voucher?.fileName, documents.invoice?.fileName, documents.calendar?.fileName]);
 }
 
 function createSender(ctx: MailContext): Sender {

@@ -6,16 +6,23 @@ import type { Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { escapeHtml, FONT, type RenderedMail, type ShopInfo } from './mail-templates.server.ts';
 
-/** The outbox kinds of these mails. */
-export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled';
+/** The outbox kinds of these mails: a change, a cancellation, an overstay's payment link (issue 33 item 4). */
+export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled' | 'overstay_payment';
+
+const KEYS: Record<ManageMailKind, string> = {
+  reservation_changed: 'changed',
+  reservation_cancelled: 'cancelled',
+  overstay_payment: 'overstay',
+};
 
 /**
- * Renders the change or cancellation mail in `locale` (`manage.mail.<kind>.*` texts).
+ * Renders the change, cancellation or overstay mail in `locale` (`manage.mail.<kind>.*` texts).
  *
  * @param data.reference - the reservation reference; `data.lines` label/value rows (formatted);
- *   `data.lookupUrl` the lookup form (reference + e-mail) where the booking and its documents are shown.
+ *   `data.lookupUrl` the lookup form (reference + e-mail) where the booking and its documents are shown, or for
+ *   `overstay_payment` the secret link that opens the payment of the overstay's invoice.
  * @returns subject (with the reference), HTML and text part.
- * Source: issue 12 (a cancellation mail goes out; a changed booking gets a new voucher).
+ * Source: issue 12 (a cancellation mail goes out; a changed booking gets a new voucher), issue 33 item 4.
  */
 export function renderManageMail(
   kind: ManageMailKind,
@@ -24,11 +31,12 @@ export function renderManageMail(
   shop: ShopInfo,
 ): RenderedMail {
   const t = translator(locale);
-  const key = kind === 'reservation_changed' ? 'changed' : 'cancelled';
+  const key = KEYS[kind];
+  const linkKey = kind === 'overstay_payment' ? 'manage.mail.overstay.link' : 'manage.mail.lookup';
   const subject = t(`manage.mail.${key}.subject`, { reference: data.reference, shop: shop.name });
   const intro = t(`manage.mail.${key}.intro`, { reference: data.reference });
   const outro = t(`manage.mail.${key}.outro`);
-  const lookup = t('manage.mail.lookup', { url: data.lookupUrl });
+  const lookup = t(linkKey, { url: data.lookupUrl });
   const signature = t('mail.signature', { shop: shop.name });
   const text = [
     intro,
@@ -62,7 +70,7 @@ export function renderManageMail(
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px 0">${rows}</table>` +
     p(escapeHtml(outro)) +
     p(
-      escapeHtml(t('manage.mail.lookup', { url: '\u0000' })).replace(
+      escapeHtml(t(linkKey, { url: '\u0000' })).replace(
         '\u0000',
         `<a href="${escapeHtml(data.lookupUrl)}" style="color:#0b5cad">${escapeHtml(data.lookupUrl)}</a>`,
       ),

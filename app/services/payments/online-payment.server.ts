@@ -11,6 +11,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import {
+  overstayCharges,
   paymentEvents,
   payments,
   refunds,
@@ -67,21 +68,54 @@ export function holdUntilFrom(now: Date): Date {
   return new Date(now.getTime() + HOLD_MINUTES * 60_000);
 }
 
+/** What is payable online now: the amount, what it pays (a change's difference, an overstay, else the booking). */
+export type AmountDue = {
+  amountCents: number;
+  changeId: number | null;
+  overstayId: number | null;
+  /** the stay it pays for, airport local time (an overstay: from the booked exit to the car's exit) */
+  entryTime: string;
+  exitTime: string;
+};
+
+/** The open overstay charge of a reservation (issue 33 item 4), or undefined. */
+async function openOverstayOf(db: Database, reservationId: number) {
+  const [charge] = await db
+    .select()
+    .from(overstayCharges)
+    .where(and(eq(overstayCharges.reservationId, reservationId), eq(overstayCharges.status, 'open')));
+  return charge;
+}
+
 /**
- * What a reservation has to pay online at `now`: its total while a `pending_payment` hold lasts, or the difference
- * of its dearer change waiting for payment while that hold lasts (`changeId`, and the new stay); else null. The one
- * rule of what is payable: the checkout start and the demo checkout page both ask it.
+ * What a reservation has to pay online at `now`: its total while a `pending_payment` hold lasts, the difference of
+ * its dearer change waiting for payment while that hold lasts (`changeId`, and the new stay), or the invoice of an
+ * overstay billed at check-out while it is open (`overstayId`; any payment type, no hold); else null. The one rule
+ * of what is payable: the checkout start and the demo checkout page both ask it.
  * @throws on database errors only.
- * Source: issue 13 item 1, issue 33 item 1.
+ * Source: issue 13 item 1, issue 33 items 1 and 4.
  */
-export async function amountDue(
-  db: Database,
-  r: ReservationRow,
-  now: Date,
-): Promise<{ amountCents: number; changeId: number | null; entryTime: string; exitTime: string } | null> {
+export async function amountDue(db: Database, r: ReservationRow, now: Date): Promise<AmountDue | null> {
   if (r.status === 'pending_payment') {
     if (!r.holdUntil || r.holdUntil.getTime() <= now.getTime()) return null;
-    return { amountCents: r.totalCents, changeId: null, entryTime: r.entryLocal, exitTime: r.exitLocal };
+    return {
+      amountCents: r.totalCents,
+      changeId: null,
+      overstayId: null,
+      entryTime: r.entryLocal,
+      exitTime: r.exitLocal,
+    };
+  }
+  if (r.status === 'completed') {
+    const overstay = await openOverstayOf(db, r.id);
+    if (!overstay) return null;
+    return {
+      amountCents: overstay.amountCents,
+      changeId: null,
+      overstayId: overstay.id,
+      entryTime: r.exitLocal,
+      exitTime: overstay.exitLocal,
+    };
   }
   if (r.status !== 'confirmed' || r.paymentType !== 'online') return null;
   const change = await pendingChangeOf(db, r.id);
@@ -89,9 +123,37 @@ export async function amountDue(
   return {
     amountCents: change.differenceCents,
     changeId: change.id,
+    overstayId: null,
     entryTime: change.travel.entryTime,
     exitTime: change.travel.exitTime,
   };
+}
+
+/**
+ * Settles an overstay paid online, in the webhook's transaction (the reservation row locked): `open` → `paid`
+ * (`online`) with the `overstay_paid` history row.
+ * @returns true when it was open (the payment counts), false when it was paid already (on site: the money goes back).
+ */
+async function settleOverstayOnline(tx: Database, overstayId: number, now: Date): Promise<boolean> {
+  const [paid] = await tx
+    .update(overstayCharges)
+    .set({ status: 'paid', paidMethod: 'online', paidAt: now })
+    .where(and(eq(overstayCharges.id, overstayId), eq(overstayCharges.status, 'open')))
+    .returning();
+  if (!paid) return false;
+  await tx.insert(reservationEvents).values({
+    reservationId: paid.reservationId,
+    kind: 'overstay_paid',
+    at: now,
+    data: { amountCents: paid.amountCents, invoiceNumber: paid.invoiceNumber, method: 'online' },
+  });
+  return true;
+}
+
+/** The hosted page's line item: the booking, a change's difference, or an overstay. */
+function lineItemKey(due: AmountDue): string {
+  if (due.overstayId !== null) return 'payment.line_item_overstay';
+  return due.changeId === null ? 'payment.line_item' : 'payment.line_item_difference';
 }
 
 /** The reservation page a customer returns to (success and cancel URLs; `paid=1` marks the way back from paying). */
@@ -131,8 +193,17 @@ export async function startOnlinePayment(
     .from(payments)
     .where(eq(payments.reservationId, r.id))
     .orderBy(desc(payments.attempt));
+  // The open attempt of the same thing, while its checkout is still open at the provider (an overstay has no hold:
+  // its link may be used days later, when the first checkout has long expired).
+  const openSince = now.getTime() - CHECKOUT_OPEN_MINUTES * 60_000;
   const open = attempts.find(
-    (p) => p.status === 'open' && p.provider === provider.name && p.checkoutUrl && p.changeId === due.changeId,
+    (p) =>
+      p.status === 'open' &&
+      p.provider === provider.name &&
+      p.checkoutUrl &&
+      p.changeId === due.changeId &&
+      p.overstayId === due.overstayId &&
+      p.createdAt.getTime() > openSince,
   );
   if (open?.checkoutUrl) return open.checkoutUrl;
 
@@ -147,6 +218,7 @@ export async function startOnlinePayment(
       attempt,
       amountCents: due.amountCents,
       changeId: due.changeId,
+      overstayId: due.overstayId,
       returnOrigin: origin,
       createdAt: now,
       updatedAt: now,
@@ -159,7 +231,7 @@ export async function startOnlinePayment(
     const session = await provider.createPayment({
       reference: r.reference,
       amountCents: due.amountCents,
-      description: t(due.changeId === null ? 'payment.line_item' : 'payment.line_item_difference', {
+      description: t(lineItemKey(due), {
         airport: localized(details.airport, 'name', input.locale),
         lot: details.lot.name,
         entry: formatLocalDateTime(due.entryTime, input.locale),
@@ -252,6 +324,38 @@ async function confirmPaid(
   }
 }
 
+/** Marks an attempt paid with the provider's payment intent (the webhook's `paid`). */
+async function markAttemptPaid(
+  tx: Database,
+  payment: typeof payments.$inferSelect,
+  event: PaymentEvent,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'paid', paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId, updatedAt: now })
+    .where(eq(payments.id, payment.id));
+}
+
+/**
+ * Plans the refund of money that arrived for nothing in force any more (a released hold, a lapsed change, an overstay
+ * paid at the car park meanwhile): reason `late_payment`, once per attempt (decision 0051).
+ */
+async function refundLatePayment(
+  tx: Database,
+  r: ReservationRow,
+  payment: typeof payments.$inferSelect,
+  amountCents: number,
+): Promise<void> {
+  await planRefund(tx, {
+    reservationId: r.id,
+    paymentId: payment.id,
+    amountCents,
+    reason: 'late_payment',
+    idempotencyKey: `refund-${r.reference}-late-${payment.attempt}`,
+  });
+}
+
 /** The answer to a webhook call: HTTP status and JSON body. */
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -259,6 +363,8 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
  * Handles a provider's webhook call (`POST /api/payment/webhook/{provider}`, DESIGN §5): verifies its signature
  * over the raw body, stores the event once by its id (a replayed or duplicated event is answered 200 and changes
  * nothing) and acts on it in the same transaction, with the reservation row locked:
+ * - an attempt paying an overstay's invoice (issue 33 item 4) settles it (`paid`, online) once; when it was paid on
+ *   site meanwhile the money goes back; a declined or expired one ends that attempt only;
  * - `paid` on a `pending_payment` reservation confirms it ({@link confirmPaid}); on a confirmed one nothing
  *   happens (exactly once); on a released (cancelled) one the money goes back: a refund is requested after the
  *   commit;
@@ -326,28 +432,36 @@ export async function handlePaymentWebhook(
       attempts.find((p) => event.paymentIntentId !== null && p.paymentIntentId === event.paymentIntentId) ??
       attempts[0];
 
+    // An overstay's invoice (issue 33 item 4): paid online once; paid on site meanwhile, the money goes back.
+    if (payment?.overstayId) {
+      if (event.kind === 'paid') {
+        await markAttemptPaid(tx, payment, event, now);
+        if (payment.status === 'paid') return { duplicate: false } as const;
+        if (await settleOverstayOnline(tx, payment.overstayId, now)) return { duplicate: false } as const;
+        await refundLatePayment(tx, r, payment, event.amountCents ?? payment.amountCents);
+        return { duplicate: false, refund: r.id } as const;
+      }
+      // Declined or expired: that attempt ends; the invoice stays open (the link opens a new checkout).
+      await tx
+        .update(payments)
+        .set({ status: event.kind === 'failed' ? 'failed' : 'expired', updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+      return { duplicate: false } as const;
+    }
+
     // The difference of a dearer change (issue 33 item 1, decision 0051): the booking itself is paid already.
     if (payment?.changeId) {
       const [change] = await tx.select().from(reservationChanges).where(eq(reservationChanges.id, payment.changeId));
       const withRow = { ...details, reservation: r };
       if (event.kind === 'paid') {
-        await tx
-          .update(payments)
-          .set({ status: 'paid', paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId, updatedAt: now })
-          .where(eq(payments.id, payment.id));
+        await markAttemptPaid(tx, payment, event, now);
         const paidCents = event.amountCents ?? payment.amountCents;
         if (await applyPaidChange(ctx, tx, withRow, change, { paidCents, now })) {
           return { duplicate: false, changed: r.airportId, mail: true } as const;
         }
         if (payment.status === 'paid') return { duplicate: false } as const;
         // The change lapsed (or the booking was cancelled) before the money came: it goes back.
-        await planRefund(tx, {
-          reservationId: r.id,
-          paymentId: payment.id,
-          amountCents: paidCents,
-          reason: 'late_payment',
-          idempotencyKey: `refund-${r.reference}-late-${payment.attempt}`,
-        });
+        await refundLatePayment(tx, r, payment, paidCents);
         return { duplicate: false, refund: r.id } as const;
       }
       if (change.status !== 'pending') return { duplicate: false } as const;
@@ -365,10 +479,7 @@ export async function handlePaymentWebhook(
 
     if (event.kind === 'paid') {
       if (payment) {
-        await tx
-          .update(payments)
-          .set({ status: 'paid', paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId, updatedAt: now })
-          .where(eq(payments.id, payment.id));
+        await markAttemptPaid(tx, payment, event, now);
       }
       if (r.status === 'pending_payment') {
         await confirmPaid(ctx, tx, { ...details, reservation: r }, payment, now);
@@ -376,13 +487,7 @@ export async function handlePaymentWebhook(
       }
       // Paid after the hold was released (or after a cancellation): nothing is booked for it, so it goes back.
       if (r.status === 'cancelled' && payment) {
-        await planRefund(tx, {
-          reservationId: r.id,
-          paymentId: payment.id,
-          amountCents: event.amountCents ?? payment.amountCents,
-          reason: 'late_payment',
-          idempotencyKey: `refund-${r.reference}-late-${payment.attempt}`,
-        });
+        await refundLatePayment(tx, r, payment, event.amountCents ?? payment.amountCents);
         return { duplicate: false, refund: r.id } as const;
       }
       return { duplicate: false } as const;
@@ -549,9 +654,10 @@ export async function expireSessions(ctx: ServiceContext, sessionIds: string[]):
  * (`declined` when its last attempt was declined: "pay again"); `change_pending` with the difference while a dearer
  * change waits for it; `failed` / `expired` with the path that searches the same stay again once an unpaid hold was
  * released (not after the customer cancelled); `refunded` with the sum of the refunds the provider accepted (a
- * cancellation, a cheaper change); else null. `holdUntilTime` is the airport's wall clock `HH:mm`; `payPath` has no
- * locale prefix; `amount` is formatted in `locale`.
- * Source: issue 13 item 3, issue 33 items 1 and 3.
+ * cancellation, a cheaper change); `overstay_due` with the amount and, when a provider is configured, the pay path
+ * while an overstay billed at check-out is unpaid (any payment type); else null. `holdUntilTime` is the airport's
+ * wall clock `HH:mm`; `payPath` has no locale prefix; `amount` is formatted in `locale`.
+ * Source: issue 13 item 3, issue 33 items 1, 3 and 4.
  */
 export async function paymentNotice(
   ctx: Pick<ServiceContext, 'db' | 'now'>,
@@ -559,6 +665,16 @@ export async function paymentNotice(
   locale: Locale = 'de',
 ): Promise<PaymentNoticeView> {
   const r = details.reservation;
+  const overstay = r.status === 'completed' ? await openOverstayOf(ctx.db, r.id) : undefined;
+  if (overstay) {
+    return {
+      state: 'overstay_due',
+      amountCents: overstay.amountCents,
+      amount: formatMoney(overstay.amountCents, locale),
+      invoiceNumber: overstay.invoiceNumber,
+      payPath: paymentProvider() ? `/reservierung/${r.reference}/bezahlen` : null,
+    };
+  }
   if (r.paymentType !== 'online') return null;
   const latestAttempt = async () =>
     (

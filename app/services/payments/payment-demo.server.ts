@@ -16,8 +16,8 @@ import type { ServiceContext } from '../service-context.ts';
 export type DemoCheckout = { sessionId: string; reference: string; amountCents: number; open: boolean };
 
 /**
- * The demo checkout of `sessionId`: `open` while the attempt is unpaid and what it pays still holds its spaces (the
- * booking's hold, or the hold of the change whose difference it pays).
+ * The demo checkout of `sessionId`: `open` while the attempt is unpaid and what it pays is still due (the booking's
+ * hold, the hold of the change whose difference it pays, or an overstay's open invoice).
  * @returns null when the demo provider is not the configured one or the session is unknown (the page answers 404).
  * @throws on database errors only.
  */
@@ -34,9 +34,10 @@ export async function loadDemoCheckout(
     .limit(1);
   if (!row) return null;
   const r = row.reservation;
-  // Open while this attempt is unpaid and pays what is due now (the booking's total or a change's difference).
+  // Open while this attempt is unpaid and pays what is due now (the booking's total, a change's difference, an
+  // overstay's invoice).
   const due = row.payment.status === 'open' ? await amountDue(ctx.db, r, ctx.now()) : null;
-  const open = due !== null && due.changeId === row.payment.changeId;
+  const open = due !== null && due.changeId === row.payment.changeId && due.overstayId === row.payment.overstayId;
   return { sessionId, reference: r.reference, amountCents: row.payment.amountCents, open };
 }
 

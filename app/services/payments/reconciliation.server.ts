@@ -5,7 +5,7 @@
  * calls, the demo provider from its own ledger, so the same code runs in tests. Amounts are integer euro cents.
  */
 import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { payments, refunds, reservationChanges, reservations } from '#database/schema.ts';
+import { overstayCharges, payments, refunds, reservationChanges, reservations } from '#database/schema.ts';
 import { paymentProvider, type ProviderActivity } from './payment.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
@@ -13,8 +13,8 @@ import type { ServiceContext } from '../service-context.ts';
 export const RECONCILIATION_DAYS = 30;
 
 /**
- * What disagrees: `paid_not_confirmed` (the provider took money for a booking or a change that is not in force and
- * was not given back), `unknown_payment` (the provider took money the shop has no attempt for),
+ * What disagrees: `paid_not_confirmed` (the provider took money for a booking, a change or an overstay's invoice that
+ * is not in force — not confirmed, not applied, not settled online — and was not given back), `unknown_payment` (the provider took money the shop has no attempt for),
  * `confirmed_not_paid` (the shop counts a payment, or confirmed an online booking, the provider has no payment
  * for), `amount_differs` (the provider took another amount than the attempt asked), `refunded_twice` (the provider
  * gave back more, or more often, than the shop planned), `refund_unknown` (a provider refund the shop never asked
@@ -73,10 +73,11 @@ export async function reconcilePayments(
   const listed = intents.length > 0 ? inArray(payments.paymentIntentId, intents) : sql`false`;
 
   const attempts = await ctx.db
-    .select({ payment: payments, reservation: reservations, change: reservationChanges })
+    .select({ payment: payments, reservation: reservations, change: reservationChanges, overstay: overstayCharges })
     .from(payments)
     .innerJoin(reservations, eq(reservations.id, payments.reservationId))
     .leftJoin(reservationChanges, eq(reservationChanges.id, payments.changeId))
+    .leftJoin(overstayCharges, eq(overstayCharges.id, payments.overstayId))
     .where(
       and(
         eq(payments.provider, provider.name),
@@ -111,14 +112,18 @@ export async function reconcilePayments(
       continue;
     }
     if (known.payment.amountCents !== paid.amountCents) mismatch('amount_differs', known.payment.amountCents);
-    // In force: the booking confirmed (or over), or the change applied; else the money must have gone back.
-    const inForce = known.change
-      ? known.change.status === 'applied'
-      : known.reservation.status === 'confirmed' || known.reservation.status === 'completed';
+    // In force: the booking confirmed (or over), the change applied, or the overstay's invoice settled online (issue
+    // 33 item 4); else the money must have gone back.
+    const inForce = known.overstay
+      ? known.overstay.status === 'paid' && known.overstay.paidMethod === 'online'
+      : known.change
+        ? known.change.status === 'applied'
+        : known.reservation.status === 'confirmed' || known.reservation.status === 'completed';
     const givenBack = refundedByShop(paid.paymentIntentId) >= paid.amountCents;
-    if (known.payment.status !== 'paid' || (!inForce && !givenBack && known.reservation.status !== 'cancelled')) {
+    const cancelledBooking = known.reservation.status === 'cancelled' && !known.change && !known.overstay;
+    if (known.payment.status !== 'paid' || (!inForce && !givenBack && !cancelledBooking)) {
       mismatch('paid_not_confirmed', known.payment.status === 'paid' ? known.payment.amountCents : 0);
-    } else if (known.reservation.status === 'cancelled' && !givenBack && !known.change) {
+    } else if (cancelledBooking && !givenBack) {
       // cancelled: only a goodwill cancellation keeps part of the money, and it planned a refund for the rest
       const goodwillKept = shopRefunds.some(
         (r) => r.paymentIntentId === paid.paymentIntentId && r.refund.reason === 'goodwill',

@@ -24,7 +24,7 @@ import { localePath, toLocale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { findInvoiceDocuments, invoiceIssuerOf, issueCreditNote, issueInvoice } from '../documents/invoices.server.ts';
 import { shopInfo } from '../mail/mail.server.ts';
-import { renderManageMail } from '../mail/manage-mail-templates.server.ts';
+import { renderManageMail, type ManageMailKind } from '../mail/manage-mail-templates.server.ts';
 import { linkRefundToCreditNote, type PlannedRefund } from '../payments/refunds.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import type { ReservationDetails } from './reservations.server.ts';
@@ -131,17 +131,21 @@ export function lineIf(label: string, value: string | null | undefined | false):
   return value ? [[label, value]] : [];
 }
 
-/** The customer's mail about the change or cancellation, queued in the action's transaction (in a savepoint). */
+/**
+ * The customer's mail about the change, cancellation or overstay, queued in the action's transaction (in a
+ * savepoint: a failure is logged and the action stands). `input.url`: the link the mail offers (default: the lookup
+ * form; an overstay's secret payment link).
+ */
 export async function queueManageMail(
   ctx: ServiceContext,
   tx: Database,
   details: ReservationDetails,
-  input: { kind: 'reservation_changed' | 'reservation_cancelled'; lines: [string, string][] },
+  input: { kind: ManageMailKind; lines: [string, string][]; url?: string },
 ): Promise<void> {
   const r = details.reservation;
   const locale = toLocale(r.locale);
   const baseUrl = ctx.env.PUBLIC_URL;
-  const lookupUrl = new URL(localePath(locale, '/reservierung'), baseUrl).href;
+  const lookupUrl = input.url ?? new URL(localePath(locale, '/reservierung'), baseUrl).href;
   const mail = renderManageMail(
     input.kind,
     locale,

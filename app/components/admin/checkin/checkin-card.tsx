@@ -58,6 +58,7 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
             : t('admin.checkin.overstay.late')}
         </p>
       ) : null}
+      {card.overstayInvoice ? <OverstayInvoiceBox card={card} code={code} /> : null}
       <div className="flex flex-wrap gap-3">
         {card.state === 'arriving' || card.state === 'parked' ? (
           <Form method="post" action={`?${new URLSearchParams({ code: code || card.reference })}`}>
@@ -82,5 +83,63 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
         </a>
       </div>
     </article>
+  );
+}
+
+/**
+ * The overstay's own invoice at the departure (issue 33 item 4): number (a PDF link), amount and state; while open,
+ * "paid in cash", "paid by card" and "send payment link" (when an online payment is configured) as plain form posts.
+ */
+function OverstayInvoiceBox({ card, code }: { card: CheckinView; code: string }) {
+  const t = useT();
+  const href = useHref();
+  const invoice = card.overstayInvoice;
+  if (!invoice) return null;
+  return (
+    <section
+      className="grid gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
+      aria-labelledby={`overstay-${card.reference}`}
+      data-overstay-invoice={invoice.paid ? 'paid' : 'open'}
+    >
+      <h3 id={`overstay-${card.reference}`} className="font-semibold">
+        {t('admin.overstay.title')}
+      </h3>
+      <p>
+        <a
+          className="font-mono underline"
+          href={href(`/admin/reservierungen/${card.reference}/dokumente/${encodeURIComponent(invoice.fileName)}`)}
+        >
+          {invoice.number}
+        </a>
+        {' · '}
+        <strong>{invoice.amount}</strong>
+        {' · '}
+        {invoice.paid ? invoice.paidLabel : t('admin.overstay.open')}
+      </p>
+      {invoice.linkSent ? (
+        <p className="text-muted">{t('admin.overstay.link_sent', { when: invoice.linkSent })}</p>
+      ) : null}
+      {invoice.paid ? null : (
+        <Form
+          method="post"
+          action={`?${new URLSearchParams({ code: code || card.reference })}`}
+          className="flex flex-wrap gap-2"
+        >
+          <CsrfField />
+          <input type="hidden" name="reference" value={card.reference} />
+          <button type="submit" name="intent" value="overstay-cash" className="btn-primary min-h-11">
+            {t('admin.overstay.pay_cash')}
+          </button>
+          <button type="submit" name="intent" value="overstay-card" className="btn-secondary min-h-11">
+            {t('admin.overstay.pay_card')}
+          </button>
+          {invoice.canSendLink ? (
+            <button type="submit" name="intent" value="overstay-link" className="btn-secondary min-h-11">
+              {t(invoice.linkSent ? 'admin.overstay.send_link_again' : 'admin.overstay.send_link')}
+            </button>
+          ) : null}
+        </Form>
+      )}
+    </section>
   );
 }
