@@ -231,12 +231,15 @@ const ENTRIES: Entry[] = [
     questionDe: 'Mein Rückflug verspätet sich. Was passiert mit meinem Stellplatz?',
     answerDe:
       'Ihr Stellplatz bleibt selbstverständlich reserviert. Verspätet sich Ihre Rückkehr über den gebuchten Ausfahrtstag hinaus, ' +
-      'berechnet der Parkplatzbetreiber jeden zusätzlichen Kalendertag zum Tagespreis des Tarifs; Sie zahlen ihn vor Ort. ' +
+      'berechnen wir jeden zusätzlichen Kalendertag zum Tagespreis des Tarifs mit einer eigenen Rechnung: Sie bezahlen sie an ' +
+      'der Kasse des Parkplatzes (bar oder mit Karte) oder online über den Zahlungslink, den wir Ihnen mailen; Ihre Reservierung ' +
+      'zeigt den offenen Betrag. ' +
       'Bei Shuttle- und Valet-Tarifen rufen Sie bitte kurz die Servicenummer aus Ihrer Buchungsbestätigung an.',
     questionEn: 'My return flight is delayed. What happens to my space?',
     answerEn:
-      'Your space of course stays reserved. If you return later than the booked exit day, the car park operator charges every ' +
-      'extra calendar day at the tariff’s day price, which you pay on site. For shuttle and valet tariffs please give the service ' +
+      'Your space of course stays reserved. If you return later than the booked exit day, we charge every extra calendar day at ' +
+      'the tariff’s day price with an invoice of its own: pay it at the car park’s till (cash or card) or online through the ' +
+      'payment link we e-mail you; your reservation shows the amount due. For shuttle and valet tariffs please give the service ' +
       'number in your booking confirmation a quick call.',
   },
   {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { signInAsAdmin, signInAsStaff } from './admin.ts';
@@ -193,6 +194,109 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+/**
+ * The barrier system reports the car's exit two days after the booked one (`/internal`, with the server's admin
+ * token, as at a moved clock: an e2e test cannot wait days); returns the overstay's invoice number.
+ */
+async function barrierExitTwoDaysLate(page: Page, reference: string, exitDays: number): Promise<string> {
+  const tokenFile = path.join(process.env.E2E_DATA_DIR!, 'admin-token');
+  const { token } = JSON.parse(fs.readFileSync(tokenFile, 'utf8')) as { token: string };
+  const at = new Date(Date.now() + (exitDays + 2) * 86_400_000).toISOString();
+  const res = await page.request.post(`/internal/reservations/${reference}/check-out?at=${encodeURIComponent(at)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { invoiceNumber: string }).invoiceNumber;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an overstay becomes its own invoice, listed on the dashboard, and is paid on site (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+  }) => {
+    const lastname = `Ueberzug${javaScriptEnabled ? 'Js' : 'NoJs'}${Date.now()}`;
+    const reference = await book(browser, lastname, 'F-UZ 48');
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signInAsStaff(page, { role: 'support' });
+    await page.goto(`/admin/checkin?code=${reference}`);
+    const card = page.getByRole('article', { name: reference });
+    const checkIn = card.getByRole('button', { name: 'Einfahrt erfassen' });
+    if (javaScriptEnabled) await hydratedElement(checkIn);
+    await checkIn.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Einfahrt erfasst.' })).toBeVisible();
+
+    // booked exit: day 48 at 21:00 (bookViaApi); the car leaves two calendar days later
+    const invoiceNumber = await barrierExitTwoDaysLate(page, reference, 48);
+    expect(invoiceNumber).toMatch(/^RE-\d{4}-\d{6}$/);
+
+    await page.goto('/admin');
+    const open = page.getByRole('region', { name: 'Offene Überziehungen' });
+    await expect(open.getByRole('link', { name: reference })).toBeVisible();
+    await expect(open).toContainText(invoiceNumber);
+    await lookAt(page, `admin-dashboard-overstays-${javaScriptEnabled ? 'js' : 'nojs'}`);
+    await open.getByRole('link', { name: reference }).click();
+
+    await expect(card.getByText('Abgefahren')).toBeVisible();
+    const bill = card.getByRole('region', { name: 'Überziehung' });
+    await expect(bill).toContainText(invoiceNumber);
+    await expect(bill).toContainText('offen');
+    const pdf = await page.request.get((await bill.getByRole('link', { name: invoiceNumber }).getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await lookAt(page, `admin-checkin-overstay-${javaScriptEnabled ? 'js' : 'nojs'}`);
+
+    const cash = bill.getByRole('button', { name: 'Bar bezahlt' });
+    if (javaScriptEnabled) await hydratedElement(cash);
+    await cash.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Die Überziehung ist als bar bezahlt verbucht.' }),
+    ).toBeVisible();
+    await expect(bill).toContainText('bar bezahlt am');
+    await expect(bill.getByRole('button', { name: 'Bar bezahlt' })).toHaveCount(0);
+    await page.goto('/admin');
+    await expect(
+      page.getByRole('region', { name: 'Offene Überziehungen' }).getByRole('link', { name: reference }),
+    ).toHaveCount(0);
+    await context.close();
+  });
+}
+
+test('the customer sees an open overstay with its invoice and can pay it online', async ({ browser }) => {
+  const lastname = `Nachzahlung${Date.now()}`;
+  const reference = await book(browser, lastname, 'F-NZ 49');
+  const staff = await browser.newContext();
+  const page = await staff.newPage();
+  await signInAsStaff(page, { role: 'support' });
+  await page.goto(`/admin/checkin?code=${reference}`);
+  const checkIn = page.getByRole('article', { name: reference }).getByRole('button', { name: 'Einfahrt erfassen' });
+  await hydratedElement(checkIn);
+  await checkIn.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Einfahrt erfasst.' })).toBeVisible();
+  const invoiceNumber = await barrierExitTwoDaysLate(page, reference, 48);
+  await staff.close();
+
+  const customer = await browser.newContext();
+  const guest = await customer.newPage();
+  await guest.goto('/reservierung');
+  await guest.getByLabel('Reservierungsnummer').fill(reference);
+  await guest.getByLabel('E-Mail-Adresse').fill(`${lastname.toLowerCase()}@example.com`);
+  await guest.getByRole('button', { name: 'Reservierung anzeigen' }).click();
+  const notice = guest.locator('[data-payment-state="overstay_due"]');
+  await expect(notice).toContainText('Überziehung offen');
+  await expect(notice).toContainText(invoiceNumber);
+  await expect(
+    guest.getByRole('link', { name: new RegExp(`Rechnung ${invoiceNumber} \\(Überziehung\\)`) }),
+  ).toBeVisible();
+  await lookAt(guest, 'guest-reservation-overstay');
+  await notice.getByRole('link', { name: /jetzt bezahlen/ }).click();
+  await expect(guest).toHaveURL(/\/zahlung\/demo\/demo_cs_/);
+  await guest.getByRole('button', { name: 'Zahlung erfolgreich' }).click();
+  await expect(guest).toHaveURL(new RegExp(`/reservierung/${reference}\\?zahlung=ok$`));
+  await expect(guest.locator('[data-payment-state="overstay_due"]')).toHaveCount(0);
+  await expect(guest.getByText('Überziehung bezahlt')).toBeVisible();
+  await customer.close();
+});
 
 test('an admin opens the payment reconciliation; support has no such page', async ({ page, browser }) => {
   await signInAsAdmin(page);

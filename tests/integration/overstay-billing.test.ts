@@ -42,6 +42,7 @@ import { completeDemoCheckout, loadDemoCheckout } from '../../app/services/payme
 import { reconcilePayments } from '../../app/services/payments/reconciliation.server.ts';
 import type { Session } from '../../server/session.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { deliveredMail } from '../fixtures/outbox.ts';
 import { pdfText } from '../fixtures/pdf.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, frankfurtFirstTariff, routeContext, type TestApp } from './harness.ts';
@@ -275,6 +276,16 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
     expect(link).toContain(`/reservierung/${reference}/bezahlen?token=`);
     expect(mail.text).toContain(charge.invoiceNumber);
     expect((await chargeOf(reference)).linkSentAt).not.toBeNull();
+    // delivered with the overstay's invoice attached, and nothing else of the booking
+    const delivered = await deliveredMail(test.ctx.db, dataDir, charge.reservationId, 'overstay_payment');
+    expect(delivered.subject).toContain('Überziehung');
+    const eml = fs
+      .readdirSync(path.join(dataDir, 'mail'))
+      .filter((f) => f.endsWith(`-${mail.id}.eml`))
+      .map((f) => fs.readFileSync(path.join(dataDir, 'mail', f), 'utf8'))
+      .join('');
+    expect(eml).toContain(`Rechnung-${charge.invoiceNumber}.pdf`);
+    expect(eml).not.toContain('Parkschein-');
 
     // the link's payment: exactly the overstay, then paid once (a replayed event changes nothing)
     const url = await startOnlinePayment(test.ctx, { reference, locale: 'de' });
