@@ -50,6 +50,7 @@ export default [
     route('konto/reservierungen/:reference/download/:file', 'routes/reservation-download.tsx', {
       id: 'user.reservation.download',
     }),
+    route('konto/reservierungen/:reference/bezahlen', 'routes/payment-start.tsx', { id: 'user.reservation.pay' }),
     route('faq', 'routes/faq.tsx', { id: 'faq' }),
     route('kontakt', 'routes/contact.tsx', { id: 'contact.index' }),
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),

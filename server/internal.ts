@@ -80,6 +80,19 @@ function cameThroughProxy(req: Request): boolean {
   return ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'].some((h) => req.headers[h] !== undefined);
 }
 
+/**
+ * The context with its clock at `?at=<ISO instant>` when given (else unchanged); null after answering 400 for an
+ * instant that does not parse.
+ */
+function clockAt(ctx: AppContext, req: Request, res: Response): AppContext | null {
+  const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
+  if (at && Number.isNaN(at.getTime())) {
+    res.status(400).json({ message: 'at must be an ISO instant' });
+    return null;
+  }
+  return at ? { ...ctx, now: () => at } : ctx;
+}
+
 /** The `/internal` router (mount it outside `/api`, before the pages). */
 export function internalRouter(ctx: AppContext): Router {
   const router = Router();
@@ -121,12 +134,9 @@ export function internalRouter(ctx: AppContext): Router {
   // Runs the expiry job of online payment holds now, or as at `?at=<ISO instant>` (issue 13: an operator clears
   // holds at once; end-to-end tests move the job's clock past a hold without waiting 30 minutes).
   router.post('/payment-holds/expire', (req, res, next) => {
-    const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
-    if (at && Number.isNaN(at.getTime())) {
-      res.status(400).json({ message: 'at must be an ISO instant' });
-      return;
-    }
-    expireHolds({ ...ctx, now: () => at ?? ctx.now() })
+    const clocked = clockAt(ctx, req, res);
+    if (!clocked) return;
+    expireHolds(clocked)
       .then((released) => res.json({ released }))
       .catch(next);
   });
@@ -134,12 +144,9 @@ export function internalRouter(ctx: AppContext): Router {
   // an overstay is billed as at a staff check-out; end-to-end tests move the clock past a booked exit instead of
   // waiting days). 404 for an unknown reference, 409 when the car is not in (or already out).
   router.post('/reservations/:reference/check-out', (req, res, next) => {
-    const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
-    if (at && Number.isNaN(at.getTime())) {
-      res.status(400).json({ message: 'at must be an ISO instant' });
-      return;
-    }
-    recordBarrierExit({ ...ctx, now: () => at ?? ctx.now() }, { reference: req.params.reference })
+    const clocked = clockAt(ctx, req, res);
+    if (!clocked) return;
+    recordBarrierExit(clocked, { reference: req.params.reference })
       .then((invoiceNumber) => res.json({ invoiceNumber }))
       .catch((error: unknown) => {
         if (error instanceof RequestError) res.status(error.status).json({ message: error.messageKey });

@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
   });
   const reference = details.reservation.reference;
-  const panels = await reservationPanels(shop.app, details, locale);
+  const panels = await reservationPanels(shop.app, details, locale, 'user');
   return data(
     { title: t('account.reservation.meta.title', { reference }), reference, ...panels },
     { headers: PRIVATE_HEADERS },

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -21,9 +22,11 @@ import {
   reservationEvents,
   reservations,
   type tariffs,
+  users,
 } from '../../database/schema.ts';
 import type { InvoiceData } from '../../app/domain/documents.ts';
 import { action, loader } from '../../app/routes/admin/checkin.tsx';
+import { loader as payLoader } from '../../app/routes/payment-start.tsx';
 import { loadDashboard } from '../../app/services/backoffice/admin-dashboard.server.ts';
 import { findReservationByReference } from '../../app/services/reservations/reservations.server.ts';
 import {
@@ -358,6 +361,34 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
     expect(mismatches.filter((m) => m.reference === reference)).toEqual([]);
   });
 
+  it("lets the signed-in owner pay from the account's page (user.reservation.pay)", async () => {
+    const reference = await overstayed();
+    const [owner] = await test.ctx.db
+      .insert(users)
+      .values({ email: 'owner.overstay@example.org', gender: 'd', firstname: 'O', lastname: 'W', passwordHash: null })
+      .returning();
+    await test.ctx.db.update(reservations).set({ userId: owner.id }).where(eq(reservations.reference, reference));
+    const pay = async (signedIn: boolean) => {
+      const own = (await test.ctx.sessions.load(undefined)) as Session;
+      if (signedIn) own.set('userId', owner.id);
+      const path = `/konto/reservierungen/${reference}/bezahlen`;
+      const answer = await payLoader({
+        request: new Request(`http://localhost${path}`),
+        params: { reference },
+        context: routeContext({ app: test.ctx, session: own, cspNonce: '', clientIp: '203.0.113.9' }),
+      } as never).catch((thrown: unknown) => thrown);
+      return { location: (answer as Response).headers.get('Location') ?? '', own };
+    };
+    const signedOut = await pay(false);
+    expect(signedOut.location).toMatch(/^\/anmelden\?redirect=/);
+    const signedIn = await pay(true);
+    expect(signedIn.location).toMatch(/\/zahlung\/demo\/demo_cs_/);
+    // the provider's way back leads to the guest page: this session may open it
+    expect(signedIn.own.get('guestReservations')).toContain(reference);
+    const details = (await findReservationByReference(test.ctx.db, reference))!;
+    expect(await paymentNotice(test.ctx, details)).toMatchObject({ state: 'overstay_due' });
+  });
+
   it('offers no payment link without an online provider', async () => {
     const reference = await overstayed();
     configurePaymentProvider(null);
@@ -370,6 +401,41 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
     } finally {
       configurePaymentProvider(providerFromConfig(test.ctx.env));
     }
+  });
+
+  it('bills the exit the barrier system reports through /internal (admin token, optional instant)', async () => {
+    test.setNow(START);
+    const stay = { entryTime: '2026-12-20T08:00', exitTime: '2026-12-22T18:00' };
+    const client = await new ApiClient(test).start();
+    await client.post('checkout/cart', { airportId: tariff.airportId, tariffId: tariff.id, ...stay });
+    const booked = await client.post('checkout', checkoutBody({ ...stay, personCount: 1 }));
+    const reference = booked.body.reservation.reference as string;
+    test.ctx.adminToken = 'internal-test-token';
+    const exit = (query: string, token = 'internal-test-token') =>
+      supertest(test.app)
+        .post(`/internal/reservations/${reference}/check-out${query}`)
+        .set('Authorization', `Bearer ${token}`);
+    expect((await exit('', 'wrong')).status).toBe(401);
+    expect((await exit('')).status).toBe(409); // not checked in
+    test.setNow(new Date('2026-12-20T07:05:00Z'));
+    await signIn();
+    await post('operatorA', 'check-in', reference);
+    expect((await exit('?at=yesterday')).status).toBe(400);
+    const reported = await exit(`?at=${encodeURIComponent(LATE_EXIT.toISOString())}`);
+    expect(reported.status).toBe(200);
+    const charge = await chargeOf(reference);
+    expect(reported.body).toEqual({ invoiceNumber: charge.invoiceNumber });
+    const [r] = await test.ctx.db.select().from(reservations).where(eq(reservations.reference, reference));
+    expect(r).toMatchObject({ status: 'completed', checkedOutBy: null });
+    expect(r.checkedOutAt?.toISOString()).toBe(LATE_EXIT.toISOString());
+    expect((await exit('')).status).toBe(409); // already out
+    expect(
+      (
+        await supertest(test.app)
+          .post('/internal/reservations/ZZZZZZZZ/check-out')
+          .set('Authorization', 'Bearer internal-test-token')
+      ).status,
+    ).toBe(404);
   });
 
   it('bills nothing for a departure on the booked exit day', async () => {

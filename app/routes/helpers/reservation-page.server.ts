@@ -8,14 +8,25 @@ import { buildArrivalPass, listReservationDocuments } from '~/services/documents
 import { paymentNotice } from '~/services/payments/online-payment.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { manageView } from './manage-booking.server.ts';
+import { reservationBasePath } from './reservation-access.server.ts';
 
-/** The arrival pass, the documents, the change/cancel forms and the payment notice of a reservation, in parallel. */
-export async function reservationPanels(app: ShopContext['app'], details: ReservationDetails, locale: Locale) {
-  const [pass, documents, manage, payment] = await Promise.all([
+/**
+ * The arrival pass, the documents, the change/cancel forms and the payment notice of a reservation, in parallel.
+ * `owner`: whose page it is; the notice's "pay now" stays on it (an owner's under `/konto/reservierungen/…`).
+ */
+export async function reservationPanels(
+  app: ShopContext['app'],
+  details: ReservationDetails,
+  locale: Locale,
+  owner: 'user' | 'guest' = 'guest',
+) {
+  const [pass, documents, manage, notice] = await Promise.all([
     buildArrivalPass(details, locale),
     listReservationDocuments(app, details),
     manageView(app, details, locale),
     paymentNotice(app, details, locale),
   ]);
+  const payPath = `${reservationBasePath(owner, details.reservation.reference)}/bezahlen`;
+  const payment = notice && 'payPath' in notice && notice.payPath ? { ...notice, payPath } : notice;
   return { pass, documents, manage, payment };
 }
