@@ -23,10 +23,11 @@ import { dateTimeFormat, numberFormat } from './intl-cache.ts';
  */
 export type ReservationDocuments = {
   voucher: { fileName: string } | null;
-  invoice: { number: string; fileName: string; locale: Locale } | null;
-  creditNotes: { number: string; fileName: string }[];
+  /** `xmlFileName`: the XRechnung beside each PDF (issue 34 item 2) */
+  invoice: { number: string; fileName: string; xmlFileName: string; locale: Locale } | null;
+  creditNotes: { number: string; fileName: string; xmlFileName: string }[];
   /** invoices of an overstay billed at check-out (issue 33 item 4) */
-  overstayInvoices: { number: string; fileName: string }[];
+  overstayInvoices: { number: string; fileName: string; xmlFileName: string }[];
   calendar: { fileName: string } | null;
 };
 
@@ -69,8 +70,11 @@ export type InvoiceData = {
     phone: string;
     legal?: SellerLegalDetails;
   };
-  /** the buyer: the separate invoice address when given, else the billing address; one entry per line */
-  buyer: { lines: string[] };
+  /**
+   * the buyer: the separate invoice address when given, else the billing address; `lines` one entry per printed
+   * line; `party` the same address in fields for the e-invoice (issue 34; absent in snapshots issued before it)
+   */
+  buyer: { lines: string[]; party?: BuyerParty };
   /** what was sold: parking at this airport's lot under this tariff for this stay (the service period) */
   service: {
     airport: string;
@@ -110,6 +114,23 @@ export type InvoiceData = {
      */
     refundCents?: number;
   };
+};
+
+/**
+ * The buyer of an invoice in fields (issue 34, EN 16931 BG-7): the company, else the person's name; the contact
+ * person; street with number, postcode, town, country (ISO 3166 alpha-2); the e-mail address (the billing
+ * address's); the VAT ID (BT-48) and the buyer reference (BT-10, e.g. a Leitweg-ID), `''` when none.
+ */
+export type BuyerParty = {
+  name: string;
+  contact: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  email: string;
+  vatId: string;
+  buyerReference: string;
 };
 
 /**

@@ -59,19 +59,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           }
         : null,
       downloads: [
-        ...(invoice ? [{ fileName: invoice.fileName, label: t('reservation.documents.download_pdf') }] : []),
-        ...overstayInvoices.map((extra) => ({
-          fileName: extra.fileName,
-          label: t('reservation.documents.download_named', {
-            name: t('reservation.documents.overstay_invoice', { number: extra.number }),
-          }),
-        })),
-        ...creditNotes.map((note) => ({
-          fileName: note.fileName,
-          label: t('reservation.documents.download_named', {
-            name: t('reservation.documents.credit_note', { number: note.number }),
-          }),
-        })),
+        ...(invoice
+          ? [
+              { fileName: invoice.fileName, label: t('reservation.documents.download_pdf') },
+              {
+                fileName: invoice.xmlFileName,
+                label: t('reservation.documents.download_xml', { number: invoice.number }),
+              },
+            ]
+          : []),
+        ...overstayInvoices.flatMap((extra) => [
+          {
+            fileName: extra.fileName,
+            label: t('reservation.documents.download_named', {
+              name: t('reservation.documents.overstay_invoice', { number: extra.number }),
+            }),
+          },
+          { fileName: extra.xmlFileName, label: t('reservation.documents.download_xml', { number: extra.number }) },
+        ]),
+        ...creditNotes.flatMap((note) => [
+          {
+            fileName: note.fileName,
+            label: t('reservation.documents.download_named', {
+              name: t('reservation.documents.credit_note', { number: note.number }),
+            }),
+          },
+          { fileName: note.xmlFileName, label: t('reservation.documents.download_xml', { number: note.number }) },
+        ]),
       ],
     },
     { headers: PRIVATE_HEADERS },

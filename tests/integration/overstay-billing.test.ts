@@ -185,7 +185,11 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
     const documents = await listReservationDocuments(test.ctx, details);
     expect(documents.invoice?.number).toBe(r.invoiceNumber);
     expect(documents.overstayInvoices).toEqual([
-      { number: charge.invoiceNumber, fileName: `Rechnung-${charge.invoiceNumber}.pdf` },
+      {
+        number: charge.invoiceNumber,
+        fileName: `Rechnung-${charge.invoiceNumber}.pdf`,
+        xmlFileName: `Rechnung-${charge.invoiceNumber}.xml`,
+      },
     ]);
     const file = await reservationDocumentFile(test.ctx, details, {
       fileName: `Rechnung-${charge.invoiceNumber}.pdf`,

@@ -1,8 +1,9 @@
 /**
  * The documents of a reservation as links (issue 9): the voucher and invoice pages (framed HTML with a PDF
- * download), credit notes, an overstay's invoice (issue 33 item 4) and the calendar file. Plain links: works without JavaScript.
+ * download), credit notes, an overstay's invoice (issue 33 item 4), each with its XRechnung (issue 34) and the
+ * calendar file. Plain links: works without JavaScript.
  */
-import { CalendarPlus, Download, FileText, Receipt, Ticket } from 'lucide-react';
+import { CalendarPlus, Download, FileCode, FileText, Receipt, Ticket } from 'lucide-react';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import type { ReservationDocuments } from '~/domain/documents.ts';
 
@@ -66,22 +67,29 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
                   name: t('reservation.documents.invoice', { number: invoice.number }),
                 })}
               </a>
+              <XmlLink href={download(invoice.xmlFileName)} fileName={invoice.xmlFileName} number={invoice.number} />
             </span>
             {overstayInvoices.map((extra) => (
-              <a key={extra.number} className={linkClass} href={download(extra.fileName)} download={extra.fileName}>
-                <Download aria-hidden size={16} />
-                {t('reservation.documents.download_named', {
-                  name: t('reservation.documents.overstay_invoice', { number: extra.number }),
-                })}
-              </a>
+              <span key={extra.number} className="flex flex-wrap gap-2">
+                <a className={linkClass} href={download(extra.fileName)} download={extra.fileName}>
+                  <Download aria-hidden size={16} />
+                  {t('reservation.documents.download_named', {
+                    name: t('reservation.documents.overstay_invoice', { number: extra.number }),
+                  })}
+                </a>
+                <XmlLink href={download(extra.xmlFileName)} fileName={extra.xmlFileName} number={extra.number} />
+              </span>
             ))}
             {creditNotes.map((note) => (
-              <a key={note.number} className={linkClass} href={download(note.fileName)} download={note.fileName}>
-                <Download aria-hidden size={16} />
-                {t('reservation.documents.download_named', {
-                  name: t('reservation.documents.credit_note', { number: note.number }),
-                })}
-              </a>
+              <span key={note.number} className="flex flex-wrap gap-2">
+                <a className={linkClass} href={download(note.fileName)} download={note.fileName}>
+                  <Download aria-hidden size={16} />
+                  {t('reservation.documents.download_named', {
+                    name: t('reservation.documents.credit_note', { number: note.number }),
+                  })}
+                </a>
+                <XmlLink href={download(note.xmlFileName)} fileName={note.xmlFileName} number={note.number} />
+              </span>
             ))}
           </li>
         )}
@@ -102,5 +110,16 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
         )}
       </ul>
     </section>
+  );
+}
+
+/** The XRechnung file of an invoice or credit note (issue 34 item 2): XML for a business's accounting software. */
+function XmlLink({ href, fileName, number }: { href: string; fileName: string; number: string }) {
+  const t = useT();
+  return (
+    <a className={linkClass} href={href} download={fileName}>
+      <FileCode aria-hidden size={16} />
+      {t('reservation.documents.download_xml', { number })}
+    </a>
   );
 }

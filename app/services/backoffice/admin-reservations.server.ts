@@ -44,7 +44,7 @@ import {
 } from '../reservations/reservation-manage.server.ts';
 import type { OnBehalf } from '../reservations/booking-writes.server.ts';
 import { RequestError } from '../request-error.server.ts';
-import { hasVoucher, invoiceFileName, voucherFileName } from '../documents/reservation-documents.server.ts';
+import { hasVoucher, invoiceFileName, voucherFileName, xmlName } from '../documents/reservation-documents.server.ts';
 import {
   buildGuestAccessUrl,
   reservationDetailsQuery,
@@ -472,12 +472,16 @@ export async function reservationDetailView(
             },
           ]
         : []),
-      ...documentRows.map((d) => ({
-        kind: t(`admin.reservations.document.${d.kind}`),
-        number: d.number,
-        issued: when(d.issuedAt) ?? '',
-        fileName: invoiceFileName(d),
-      })),
+      ...documentRows.flatMap((d) => [
+        {
+          kind: t(`admin.reservations.document.${d.kind}`),
+          number: d.number,
+          issued: when(d.issuedAt) ?? '',
+          fileName: invoiceFileName(d),
+        },
+        // the XRechnung of each (issue 34 item 2)
+        { kind: t('admin.reservations.document.xml'), number: d.number, issued: '', fileName: xmlName(d) },
+      ]),
     ],
     history: events.map((e) => {
       const by = e.data.staff as OnBehalf | undefined;

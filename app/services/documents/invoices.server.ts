@@ -25,7 +25,7 @@ import type { BankAccount } from '~/domain/reservation-view.ts';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { bankAccountOf } from './girocode.server.ts';
-import { invoiceBuyerLines, type ReservationDetails } from '../reservations/reservations.server.ts';
+import { invoiceBuyerLines, invoiceBuyerParty, type ReservationDetails } from '../reservations/reservations.server.ts';
 import type { MailConfig } from '../service-context.ts';
 
 /** Who issues invoices: the seller's data and bank account as configured now (`SHOP_*`). */
@@ -113,7 +113,7 @@ function buildInvoiceData(details: ReservationDetails, issuer: InvoiceIssuer, no
     issueDate,
     reference: r.reference,
     seller: structuredClone(issuer.seller),
-    buyer: { lines: invoiceBuyerLines(r, locale) },
+    buyer: { lines: invoiceBuyerLines(r, locale), party: invoiceBuyerParty(r) },
     service: {
       airport: localized(airport, 'name', locale),
       iata: airport.iata,

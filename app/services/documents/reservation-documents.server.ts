@@ -1,7 +1,8 @@
 /**
  * The documents of a reservation (issue 9): which ones it has, their views for the framed HTML documents, and
  * the files to download or attach — the voucher PDF `Parkschein-<reference>.pdf`, the invoice and credit-note
- * PDFs `Rechnung-RE-….pdf` / `Gutschrift-GS-….pdf` (from their stored snapshots), and the calendar file
+ * PDFs `Rechnung-RE-….pdf` / `Gutschrift-GS-….pdf` (from their stored snapshots; hybrid Factur-X PDFs with the
+ * EN 16931 data embedded, issue 34) with their XRechnung files `….xml`, and the calendar file
  * `Parkplatz-<reference>.ics`. Access is decided before: every function here assumes the caller may see the
  * reservation (route helpers answer 404 otherwise).
  */
@@ -13,7 +14,11 @@ import type { ArrivalPassView } from '~/domain/reservation-view.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
 import { qrCodeSvgDataUrl } from './girocode.server.ts';
 import { findInvoiceDocuments, invoiceIssuerOf } from './invoices.server.ts';
-import { buildReservationView, type ReservationDetails } from '../reservations/reservations.server.ts';
+import {
+  buildReservationView,
+  invoiceBuyerParty,
+  type ReservationDetails,
+} from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { ReservationDocuments } from '~/domain/documents.ts';
 
@@ -28,6 +33,14 @@ export function voucherFileName(reference: string): string {
 /** `Rechnung-RE-2026-000001.pdf` or `Gutschrift-GS-2026-000001.pdf`. */
 export function invoiceFileName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
   return `${data.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}-${data.number}.pdf`;
+}
+
+/**
+ * `Rechnung-RE-2026-000001.xml` or `Gutschrift-GS-2026-000001.xml`: the XRechnung beside each PDF (issue 34 item 2).
+ * The same rule as `xmlFileName` of `e-invoice.server.ts`, kept here so listing documents does not load the library.
+ */
+export function xmlName(data: Pick<InvoiceData, 'kind' | 'number'>): string {
+  return invoiceFileName(data).replace(/\.pdf$/, '.xml');
 }
 
 /** `Parkplatz-<reference>.ics`. */
@@ -62,9 +75,20 @@ export async function listReservationDocuments(
   const valid = hasVoucher(details);
   return {
     voucher: valid ? { fileName: voucherFileName(reference) } : null,
-    invoice: invoice ? { number: invoice.number, fileName: invoiceFileName(invoice), locale: invoice.locale } : null,
-    creditNotes: creditNotes.map((c) => ({ number: c.number, fileName: invoiceFileName(c) })),
-    overstayInvoices: overstayInvoices.map((o) => ({ number: o.number, fileName: invoiceFileName(o) })),
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          fileName: invoiceFileName(invoice),
+          xmlFileName: xmlName(invoice),
+          locale: invoice.locale,
+        }
+      : null,
+    creditNotes: creditNotes.map((c) => ({ number: c.number, fileName: invoiceFileName(c), xmlFileName: xmlName(c) })),
+    overstayInvoices: overstayInvoices.map((o) => ({
+      number: o.number,
+      fileName: invoiceFileName(o),
+      xmlFileName: xmlName(o),
+    })),
     calendar: valid ? { fileName: calendarFileName(reference) } : null,
   };
 }
@@ -159,6 +183,25 @@ function invoiceViewOf(data: InvoiceData): InvoiceView {
 }
 
 /**
+ * The stored snapshot of a reservation's invoice (`number` omitted or the invoice's number), credit note or overstay
+ * invoice (`number` = its number); null when it has no such document.
+ * @throws on database errors only.
+ */
+async function findInvoiceData(
+  ctx: ServiceContext,
+  details: ReservationDetails,
+  number?: string,
+): Promise<InvoiceData | null> {
+  const { invoice, creditNotes, overstayInvoices } = await findInvoiceDocuments(
+    ctx.db,
+    details,
+    invoiceIssuerOf(ctx.env),
+  );
+  if (number === undefined) return invoice;
+  return [invoice, ...creditNotes, ...overstayInvoices].find((d) => d?.number === number) ?? null;
+}
+
+/**
  * The stored invoice (`number` omitted or the invoice's number), credit note or overstay invoice (`number` = its
  * number) of a reservation, as a view; null when it has no such document.
  * @throws on database errors only.
@@ -168,13 +211,7 @@ export async function findInvoiceView(
   details: ReservationDetails,
   number?: string,
 ): Promise<InvoiceView | null> {
-  const { invoice, creditNotes, overstayInvoices } = await findInvoiceDocuments(
-    ctx.db,
-    details,
-    invoiceIssuerOf(ctx.env),
-  );
-  const data =
-    number === undefined ? invoice : [invoice, ...creditNotes, ...overstayInvoices].find((d) => d?.number === number);
+  const data = await findInvoiceData(ctx, details, number);
   return data ? invoiceViewOf(data) : null;
 }
 
@@ -217,10 +254,19 @@ export async function reservationDocumentFile(
     });
     return { body, contentType: 'text/calendar; charset=utf-8', fileName };
   }
-  const match = /^(?:Rechnung|Gutschrift)-((?:RE|GS)-\d{4}-\d{6})\.pdf$/.exec(fileName);
+  const match = /^(?:Rechnung|Gutschrift)-((?:RE|GS)-\d{4}-\d{6})\.(pdf|xml)$/.exec(fileName);
   if (!match) return null;
-  const view = await findInvoiceView(ctx, details, match[1]);
-  if (!view || invoiceFileName(view) !== fileName) return null;
+  const data = await findInvoiceData(ctx, details, match[1]);
+  if (!data) return null;
+  // Snapshots issued before the buyer was stored in fields take the reservation's address as it is now.
+  const buyer = invoiceBuyerParty(r);
+  const { facturXPdf, renderXRechnung } = await import('./e-invoice.server.ts');
+  if (match[2] === 'xml') {
+    if (xmlName(data) !== fileName) return null;
+    return { body: await renderXRechnung(data, buyer), contentType: 'application/xml; charset=utf-8', fileName };
+  }
+  if (invoiceFileName(data) !== fileName) return null;
   const { renderInvoicePdf } = await import('./invoice-pdf.server.ts');
-  return { body: await renderInvoicePdf(view), contentType: 'application/pdf', fileName };
+  const pdf = await renderInvoicePdf(invoiceViewOf(data));
+  return { body: await facturXPdf(data, pdf, buyer), contentType: 'application/pdf', fileName };
 }

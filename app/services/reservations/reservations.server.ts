@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#database/client.server.ts';
 import { airports, parkingLots, reservations, tariffs } from '#database/schema.ts';
 import { BULKY_BAGGAGE_FLAGS, BULKY_BAGGAGE_SEPARATOR } from '~/constants.ts';
+import type { BuyerParty } from '~/domain/documents.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { formatIban, girocodePayload } from '~/domain/girocode.ts';
@@ -199,6 +200,30 @@ function invoiceAddressOf(row: ReservationRow): Record<string, unknown> | null {
  */
 export function invoiceBuyerLines(row: ReservationRow, locale: Locale): string[] {
   return addressView(invoiceAddressOf(row) ?? row.billingAddress ?? {}, locale).lines;
+}
+
+/**
+ * The buyer of an invoice in fields (issue 34, EN 16931 BG-7): the invoice address when given, else the billing
+ * address; the e-mail address is always the billing address's (the invoice address has none). Strings, `''` when a
+ * field is empty; `country` ISO alpha-2 (default `DE`).
+ */
+export function invoiceBuyerParty(row: ReservationRow): BuyerParty {
+  const billing = row.billingAddress ?? {};
+  const address = invoiceAddressOf(row) ?? billing;
+  const s = (source: Record<string, unknown>, key: string) =>
+    typeof source[key] === 'string' ? (source[key] as string).trim() : '';
+  const person = [s(address, 'firstname'), s(address, 'lastname')].filter(Boolean).join(' ');
+  return {
+    name: s(address, 'company') || person,
+    contact: person,
+    street: [s(address, 'street'), s(address, 'streetNumber')].filter(Boolean).join(' '),
+    postcode: s(address, 'postcode'),
+    city: s(address, 'city'),
+    country: s(address, 'country').toUpperCase() || 'DE',
+    email: s(billing, 'email'),
+    vatId: s(address, 'vatId'),
+    buyerReference: s(address, 'buyerReference'),
+  };
 }
 
 function phoneOf(address: Record<string, unknown>): string {
