@@ -175,6 +175,8 @@ test.describe('checkout.booking', () => {
       postcode: '60311',
       city: 'Frankfurt am Main',
       country: 'DE',
+      vatId: '',
+      buyerReference: '',
       billIsDifferent: false,
       paymentType: 'invoice',
       couponCode: '',
