@@ -45,7 +45,7 @@ const VAT_ID_FORMATS: Record<string, RegExp> = {
 
 /** A VAT ID as written on documents: upper case, without blanks, dots and hyphens (`de 136 695 976` → `DE136695976`). */
 export function normalizeVatId(value: string): string {
-  return value.toUpperCase().replace(/[\s.\-]/g, '');
+  return value.toUpperCase().replace(/[\s.-]/g, '');
 }
 
 /**

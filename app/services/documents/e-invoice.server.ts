@@ -15,6 +15,9 @@ import { decimalOf, netLineAmounts, postalAddressOf, type PostalAddress } from '
 /** The library's document shape (UBL in JSON, its "internal format"). */
 type Document = Invoice['ubl:Invoice'];
 
+/** The language of the PDF's XMP texts, per document language. */
+const XMP_LANGUAGE: Record<InvoiceData['locale'], string> = { de: 'de-de', en: 'en-gb' };
+
 /** EUR on every amount: the shop sells in euro only (SPEC §9). */
 const EUR = 'EUR' as const;
 
@@ -101,7 +104,7 @@ function paymentMeansOf(data: InvoiceData) {
  * @throws RangeError for a snapshot without lines.
  * Source: EN 16931-1:2017, XRechnung 3.0 (BT-10, BT-34, BT-49, BR-DE-*), issue 34 item 1.
  */
-export function eInvoiceDocument(data: InvoiceData, fallbackBuyer?: BuyerParty): Invoice {
+function eInvoiceDocument(data: InvoiceData, fallbackBuyer?: BuyerParty): Invoice {
   const credit = data.kind === 'credit_note';
   // A credit note stores negative amounts; the 381 document carries them as positive figures.
   const sign = credit ? -1 : 1;
@@ -270,7 +273,7 @@ export async function renderXRechnung(data: InvoiceData, fallbackBuyer?: BuyerPa
 export async function facturXPdf(data: InvoiceData, pdf: Buffer, fallbackBuyer?: BuyerParty): Promise<Buffer> {
   const out = await generate(eInvoiceDocument(data, fallbackBuyer), {
     format: 'Factur-X-EN16931',
-    lang: data.locale === 'en' ? 'en-gb' : 'de-de',
+    lang: XMP_LANGUAGE[data.locale],
     pdf: { buffer: new Uint8Array(pdf), filename: `${data.number}.pdf`, mimetype: 'application/pdf' },
   });
   return Buffer.from(typeof out === 'string' ? Buffer.from(out, 'binary') : out);
