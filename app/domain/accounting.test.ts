@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountingDocumentOf,
   accountingTotals,
+  currentAccountingMonth,
   datevAmount,
   datevBookingLine,
   datevBuchungsstapel,
@@ -101,6 +102,11 @@ describe('the month', () => {
     expect(monthBounds('2028-02', 'Europe/Berlin').lastDay).toBe('2028-02-29');
     expect(monthBounds('2026-12', 'Europe/Berlin').to.toISOString()).toBe('2026-12-31T23:00:00.000Z');
     expect(() => monthBounds('2026-13', 'Europe/Berlin')).toThrow(RangeError);
+  });
+
+  it('is the current month in Berlin', () => {
+    expect(currentAccountingMonth(new Date('2026-11-30T22:59:59Z'), 'Europe/Berlin')).toBe('2026-11');
+    expect(currentAccountingMonth(new Date('2026-11-30T23:00:00Z'), 'Europe/Berlin')).toBe('2026-12');
   });
 
   it('offers the months from the first document to now, newest first', () => {

@@ -19,6 +19,11 @@ export function parseAccountingMonth(raw: unknown): AccountingMonth | null {
   return /^20\d{2}-(0[1-9]|1[0-2])$/.test(raw) ? raw : null;
 }
 
+/** The month `now` falls in, in `timeZone` (the page's default month). */
+export function currentAccountingMonth(now: Date, timeZone: string): AccountingMonth {
+  return instantToLocal(now, timeZone).slice(0, 7);
+}
+
 /** The month `offset` months after `month` (negative: before). */
 function shiftMonth(month: AccountingMonth, offset: number): AccountingMonth {
   const [year, m] = month.split('-').map(Number);
@@ -121,6 +126,14 @@ export type AccountingTotals = {
 
 const PAYMENT_ORDER = ['invoice', 'on_site', 'online', 'overstay'];
 
+/**
+ * The name key of a payment type (`admin.accounting.payment.<key>`): the four types the shop has, `other` for any
+ * type a snapshot may carry that has no name of its own.
+ */
+export function accountingPaymentKey(type: string): string {
+  return PAYMENT_ORDER.includes(type) ? type : 'other';
+}
+
 function add(sums: AmountSums, doc: AccountingDocument): void {
   sums.count += 1;
   sums.grossCents += doc.grossCents;
@@ -158,6 +171,16 @@ export function accountingTotals(docs: readonly AccountingDocument[]): Accountin
       .map(([paymentType, sums]) => ({ paymentType, ...sums })),
   };
 }
+
+/** What the page says about the month's DATEV file. */
+export type AccountingMonthNotes = {
+  /** false when a document has a VAT rate the revenue account does not derive: the DATEV file is refused */
+  bookable: boolean;
+  /** documents of 0,00 € (DATEV books no zero amount: they are in the CSV and the ZIP only) */
+  zeroAmounts: number;
+  /** the consultant and client numbers are still the placeholders of the defaults */
+  placeholders: boolean;
+};
 
 /**
  * The DATEV settings (environment, README "Configuration"): consultant (Berater, 1001–9999999) and client (Mandant,
@@ -476,7 +499,7 @@ for (let byte = 0; byte < 256; byte++) {
  * (the full table, not only the umlauts); another letter with a diacritic falls back to its base letter (`ő` → `o`,
  * `ł` stays `?`), anything else becomes `?`. Source: DATEV format description (ANSI/Windows-1252), decision 0053.
  */
-export function encodeWindows1252(text: string): Uint8Array {
+export function encodeWindows1252(text: string): Uint8Array<ArrayBuffer> {
   const bytes: number[] = [];
   for (const char of text) {
     let byte = CP1252.get(char);
