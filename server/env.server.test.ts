@@ -212,7 +212,7 @@ describe('loadEnv: online payment (issue 13)', () => {
   });
 });
 
-describe("loadEnv: DATEV (issue 34 item 5, decision 0053)", () => {
+describe('loadEnv: DATEV (issue 34 item 5, decision 0053)', () => {
   it('defaults to SKR03 with placeholder numbers and takes other accounts that fit the account length', () => {
     expect(loadEnv(base)).toMatchObject({
       DATEV_CONSULTANT_NUMBER: 1001,

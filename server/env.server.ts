@@ -327,7 +327,9 @@ function datevSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
     problems.push(`DATEV_REVENUE_ACCOUNT: a ledger account of 1 to ${length} digits (DATEV_ACCOUNT_LENGTH), not 0`);
   }
   if (!isDatevAccount(env.DATEV_DEBITOR_ACCOUNT, length, 'any')) {
-    problems.push(`DATEV_DEBITOR_ACCOUNT: a debitor of ${length + 1} digits or a ledger account of up to ${length}, not 0`);
+    problems.push(
+      `DATEV_DEBITOR_ACCOUNT: a debitor of ${length + 1} digits or a ledger account of up to ${length}, not 0`,
+    );
   }
   return problems;
 }

@@ -83,7 +83,17 @@ describe('the month', () => {
   it('reads YYYY-MM and nothing else', () => {
     expect(parseAccountingMonth('2026-11')).toBe('2026-11');
     expect(parseAccountingMonth('2026-01')).toBe('2026-01');
-    for (const bad of ['2026-13', '2026-00', '2026-1', '26-11', '1999-12', '2100-01', ' 2026-11', '2026-11-01', 202611]) {
+    for (const bad of [
+      '2026-13',
+      '2026-00',
+      '2026-1',
+      '26-11',
+      '1999-12',
+      '2100-01',
+      ' 2026-11',
+      '2026-11-01',
+      202611,
+    ]) {
       expect(parseAccountingMonth(bad), String(bad)).toBeNull();
     }
   });
@@ -131,9 +141,23 @@ describe('the totals', () => {
         netCents: -5000,
         vatCents: -950,
       }),
-      doc({ number: 'RE-2026-000009', paymentType: 'overstay', grossCents: 1070, netCents: 1000, vatCents: 70, vatRateBp: 700 }),
+      doc({
+        number: 'RE-2026-000009',
+        paymentType: 'overstay',
+        grossCents: 1070,
+        netCents: 1000,
+        vatCents: 70,
+        vatRateBp: 700,
+      }),
     ]);
-    expect(totals.all).toEqual({ count: 4, invoices: 3, creditNotes: 1, grossCents: 12970, netCents: 11000, vatCents: 1970 });
+    expect(totals.all).toEqual({
+      count: 4,
+      invoices: 3,
+      creditNotes: 1,
+      grossCents: 12970,
+      netCents: 11000,
+      vatCents: 1970,
+    });
     expect(totals.byVatRate).toEqual([
       { vatRateBp: 1900, count: 3, grossCents: 11900, netCents: 10000, vatCents: 1900 },
       { vatRateBp: 700, count: 1, grossCents: 1070, netCents: 1000, vatCents: 70 },
@@ -306,7 +330,11 @@ describe('the DATEV Buchungsstapel', () => {
   it('is header, columns and one CRLF line per document with an amount', () => {
     const text = datevBuchungsstapel({
       ...header,
-      docs: [doc(), doc({ number: 'RE-2026-000008', grossCents: 0 }), doc({ number: 'GS-2026-000001', grossCents: -100 })],
+      docs: [
+        doc(),
+        doc({ number: 'RE-2026-000008', grossCents: 0 }),
+        doc({ number: 'GS-2026-000001', grossCents: -100 }),
+      ],
       paymentLabels: { invoice: 'Rechnung' },
     });
     expect(text.endsWith('\r\n')).toBe(true);

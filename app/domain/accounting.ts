@@ -58,7 +58,11 @@ export function monthBounds(
  * The months the month picker offers: from `first` (the month of the oldest document; null when there is none) to
  * `current`, newest first, at most `limit` (the last ten years by default: what § 147 AO keeps).
  */
-export function pickableMonths(first: AccountingMonth | null, current: AccountingMonth, limit = 120): AccountingMonth[] {
+export function pickableMonths(
+  first: AccountingMonth | null,
+  current: AccountingMonth,
+  limit = 120,
+): AccountingMonth[] {
   const months: AccountingMonth[] = [];
   for (let month = current; months.length < limit; month = shiftMonth(month, -1)) {
     months.push(month);
@@ -248,7 +252,10 @@ export const DATEV_COLUMNS: readonly string[] = [
   'BU 49 Hauptfunktionsnummer',
   'BU 49 Funktionsergänzung',
   // DATEV writes the content's name without the space before the dash
-  ...Array.from({ length: 20 }, (_, i) => [`Zusatzinformation - Art ${i + 1}`, `Zusatzinformation- Inhalt ${i + 1}`]).flat(),
+  ...Array.from({ length: 20 }, (_, i) => [
+    `Zusatzinformation - Art ${i + 1}`,
+    `Zusatzinformation- Inhalt ${i + 1}`,
+  ]).flat(),
   'Stück',
   'Gewicht',
   'Zahlweise',
@@ -314,8 +321,10 @@ const HEADER_TEXT_FIELDS = new Set([1, 4, 8, 9, 10, 17, 18, 22, 24, 27, 30, 31])
  * `maxLength` characters (DATEV refuses longer fields, e.g. 60 for the Buchungstext).
  */
 export function datevText(value: string, maxLength: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...clean].slice(0, maxLength).join('').trim();
 }
 
@@ -410,7 +419,7 @@ export function datevHeaderLine(input: {
 }
 
 /** The line after the header: the 125 column names, bare. */
-export function datevColumnLine(): string {
+function datevColumnLine(): string {
   return DATEV_COLUMNS.join(';');
 }
 

@@ -177,9 +177,7 @@ describe('the DATEV Buchungsstapel', () => {
     const response = await download('accountant', 'datev.csv');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=windows-1252');
-    expect(response.headers.get('Content-Disposition')).toBe(
-      'attachment; filename="EXTF_Buchungsstapel_2026-11.csv"',
-    );
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="EXTF_Buchungsstapel_2026-11.csv"');
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
     bytes = new Uint8Array(await response.arrayBuffer());
     lines = new TextDecoder('windows-1252').decode(bytes).split('\r\n');
@@ -191,7 +189,9 @@ describe('the DATEV Buchungsstapel', () => {
     expect(text).not.toMatch(/[^\r]\n/);
     expect(bytes[0]).toBe(0x22); // no byte-order mark: DATEV reads the first byte as the quote of "EXTF"
     // the customer "Straßen & Söhne": ß and ö as the single bytes 0xDF and 0xF6, never UTF-8's pairs (0xC3 …)
-    const customer = Buffer.from([0x53, 0x74, 0x72, 0x61, 0xdf, 0x65, 0x6e, 0x20, 0x26, 0x20, 0x53, 0xf6, 0x68, 0x6e, 0x65]);
+    const customer = Buffer.from([
+      0x53, 0x74, 0x72, 0x61, 0xdf, 0x65, 0x6e, 0x20, 0x26, 0x20, 0x53, 0xf6, 0x68, 0x6e, 0x65,
+    ]);
     expect(Buffer.from(bytes).indexOf(customer)).toBeGreaterThan(0);
     expect(Buffer.from(bytes).indexOf(Buffer.from([0xc3]))).toBe(-1);
     // the column names' umlauts too ("Gegenkonto (ohne BU-Schlüssel)")
@@ -276,7 +276,11 @@ describe('the plain CSV', () => {
 
   it('reads in English with a decimal point under /en', async () => {
     const response = (await downloadLoader(
-      args('accountant', `/en/admin/buchhaltung/${MONTH}/buchungen.csv`, { lang: 'en', month: MONTH, file: 'buchungen.csv' }),
+      args('accountant', `/en/admin/buchhaltung/${MONTH}/buchungen.csv`, {
+        lang: 'en',
+        month: MONTH,
+        file: 'buchungen.csv',
+      }),
     )) as unknown as Response;
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="Bookings-2026-11.csv"');
     const lines = (await response.text()).split('\r\n');
@@ -347,9 +351,14 @@ describe('the audit log and the guards', () => {
     expect([home?.status, home?.headers.get('Location')]).toEqual([302, '/admin/buchhaltung']);
     expect(await statusOf(() => reservationsLoader(args('accountant', '/admin/reservierungen')))).toBe(403);
     const [row] = await test.ctx.db.select().from(reservations).where(eq(reservations.status, 'confirmed')).limit(1);
-    const cancel = args('accountant', `/admin/reservierungen/${row.reference}`, { reference: row.reference }, {
-      intent: 'cancel',
-    });
+    const cancel = args(
+      'accountant',
+      `/admin/reservierungen/${row.reference}`,
+      { reference: row.reference },
+      {
+        intent: 'cancel',
+      },
+    );
     expect(await statusOf(() => reservationAction(cancel))).toBe(403);
     const invite = { intent: 'invite', email: 'neu@staff.example', name: 'Neu', role: 'admin', operator: '' };
     expect(await statusOf(() => staffAction(args('accountant', '/admin/mitarbeiter', {}, invite)))).toBe(403);

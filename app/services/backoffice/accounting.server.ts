@@ -41,7 +41,7 @@ import type { ServiceContext } from '../service-context.ts';
 import { recordAudit } from './audit-log.server.ts';
 
 /** The DATEV settings as the environment names them (README "Configuration", `server/env.server.ts`). */
-export type DatevConfig = {
+type DatevConfig = {
   DATEV_CONSULTANT_NUMBER: number;
   DATEV_CLIENT_NUMBER: number;
   DATEV_ACCOUNT_LENGTH: number;
@@ -54,10 +54,8 @@ export type AccountingContext = Pick<ServiceContext, 'db' | 'now' | 'logger'> & 
   env: ServiceContext['env'] & DatevConfig;
 };
 
-/** The three downloads of a month. */
-export const ACCOUNTING_EXPORTS = ['datev', 'csv', 'zip'] as const;
 /** One download of a month: the DATEV file, the plain CSV or the documents' ZIP. */
-export type AccountingExport = (typeof ACCOUNTING_EXPORTS)[number];
+export type AccountingExport = 'datev' | 'csv' | 'zip';
 
 /** The settings of the DATEV file, from the environment (fiscal year = calendar year; revenue account for 19 %). */
 function datevSettingsOf(env: DatevConfig): DatevSettings {
@@ -104,7 +102,10 @@ export type AccountingMonthView = {
  * @throws RangeError for a month `parseAccountingMonth` refuses (the route parses first); database errors.
  * Source: issue 34 item 5.
  */
-export async function loadAccountingMonth(ctx: AccountingContext, month: AccountingMonth): Promise<AccountingMonthView> {
+export async function loadAccountingMonth(
+  ctx: AccountingContext,
+  month: AccountingMonth,
+): Promise<AccountingMonthView> {
   const [rows, [first]] = await Promise.all([
     monthRows(ctx.db, month),
     ctx.db.select({ at: min(invoices.issuedAt) }).from(invoices),
@@ -141,7 +142,12 @@ function paymentLabel(type: string, locale: Locale): string {
  * the `EXTF_` prefix).
  * @throws RequestError 409 `admin.accounting.error.vat_rate` when a document's VAT rate is not the revenue account's.
  */
-function datevFile(ctx: AccountingContext, actor: StaffActor, month: AccountingMonth, rows: MonthRow[]): AccountingFile {
+function datevFile(
+  ctx: AccountingContext,
+  actor: StaffActor,
+  month: AccountingMonth,
+  rows: MonthRow[],
+): AccountingFile {
   const { firstDay, lastDay } = monthBounds(month, SHOP_TIME_ZONE);
   const docs = documentsOf(rows);
   let text: string;
@@ -280,7 +286,12 @@ export async function exportAccountingMonth(
   await recordAudit(
     ctx.db,
     actor,
-    { action: 'accounting.export', entity: 'accounting_month', entityId: month, after: { kind, documents: rows.length } },
+    {
+      action: 'accounting.export',
+      entity: 'accounting_month',
+      entityId: month,
+      after: { kind, documents: rows.length },
+    },
     ctx.now(),
   );
   return file;

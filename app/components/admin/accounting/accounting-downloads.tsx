@@ -49,7 +49,9 @@ export function AccountingDownloads({
       {datev.zeroAmounts > 0 ? (
         <p className="mt-3 text-sm">{t('admin.accounting.datev.zero', { count: datev.zeroAmounts })}</p>
       ) : null}
-      {datev.placeholders ? <p className="mt-3 text-sm text-muted">{t('admin.accounting.datev.placeholders')}</p> : null}
+      {datev.placeholders ? (
+        <p className="mt-3 text-sm text-muted">{t('admin.accounting.datev.placeholders')}</p>
+      ) : null}
     </section>
   );
 }
