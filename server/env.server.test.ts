@@ -20,7 +20,7 @@ const real = {
   MAIL_FROM: 'Parkhafen <buchung@parkhafen.de>',
   // not a drama number, and no real one either: German subscriber numbers never start with 0
   SHOP_PHONE: '+49 30 0000 0000',
-  SHOP_VAT_ID: 'DE999999999',
+  SHOP_VAT_ID: 'DE999999995',
   SHOP_IBAN: 'DE89 3704 0044 0532 0130 00',
   SHOP_BIC: 'COBADEFFXXX',
   SHOP_BANK_NAME: 'Commerzbank',
@@ -136,11 +136,24 @@ describe('loadEnv: legal identity and sample data', () => {
     );
   });
 
+  it('with SHOP_SAMPLE_DATA=0 refuses seller data an e-invoice cannot carry (issue 34 item 4)', () => {
+    expect(refusal(real)).toBeNull();
+    expect(refusal({ ...real, SHOP_VAT_ID: 'DE999999999' })).toMatch(/SHOP_VAT_ID: not a VAT ID .*check digit/);
+    expect(refusal({ ...real, SHOP_VAT_ID: '999999995' })).toMatch(/SHOP_VAT_ID/);
+    expect(refusal({ ...real, SHOP_ADDRESS: 'Flughafenstraße 7 in Düsseldorf' })).toMatch(
+      /SHOP_ADDRESS: street, postcode and town cannot be read/,
+    );
+    expect(refusal({ ...real, SHOP_PHONE: ' ' })).toMatch(/SHOP_PHONE: empty; an e-invoice/);
+    // with the sample company (SHOP_SAMPLE_DATA=1) its data are used as they are
+    expect(refusal({ ...base, SHOP_VAT_ID: 'DE999999999' })).toBeNull();
+  });
+
   it('resolves the seat: SHOP_SEAT, else the town of SHOP_ADDRESS; a registered company needs one', () => {
     expect(loadEnv(base).SHOP_SEAT).toBe('Frankfurt am Main');
     expect(loadEnv(real).SHOP_SEAT).toBe('Düsseldorf');
     expect(loadEnv({ ...real, SHOP_SEAT: ' Neuss ' }).SHOP_SEAT).toBe('Neuss');
-    const noTown = { ...real, SHOP_ADDRESS: 'Flughafenstraße 7, Düsseldorf' };
+    // (on the sample switch: with SHOP_SAMPLE_DATA=0 an address without postcode is refused for e-invoices too)
+    const noTown = { ...real, SHOP_SAMPLE_DATA: '1', SHOP_ADDRESS: 'Flughafenstraße 7, Düsseldorf' };
     expect(refusal(noTown)).toMatch(/^ {2}SHOP_SEAT: /m);
     expect(loadEnv({ ...noTown, SHOP_SEAT: 'Düsseldorf' }).SHOP_SEAT).toBe('Düsseldorf');
     // no register entry (a sole trader): no seat needed

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isDatevAccount } from '~/domain/accounting.ts';
 import { isValidBic, isValidIban } from '~/domain/girocode.ts';
+import { isValidVatId } from '~/domain/buyer-ids.ts';
+import { postalAddressOf } from '~/domain/e-invoice.ts';
 import { isDramaNumber } from '#database/seed/drama-numbers.ts';
 import {
   isValidEconomicId,
@@ -381,6 +383,33 @@ function legalSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
   if (env.SHOP_BANK_NAME.trim().toLowerCase() === SAMPLE_IDENTITY.SHOP_BANK_NAME.toLowerCase()) {
     problems.push(`SHOP_BANK_NAME: ${sample}`);
   }
+  problems.push(...eInvoiceSettingProblems(env));
+  return problems;
+}
+
+/**
+ * What an EN 16931 invoice needs of the seller (issue 34 item 4, decision 0052) and the settings lack: a name
+ * (BT-27), an address whose street, postcode and town can be read (BT-35, BT-38, BT-37), a VAT ID in its country's
+ * format (BT-31), an e-mail address (BT-34, BT-43) and a phone number (BT-42, XRechnung). Checked with
+ * SHOP_SAMPLE_DATA=0 only: the sample company's data are complete.
+ */
+function eInvoiceSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const needed = 'an e-invoice (EN 16931) needs it';
+  if (!env.SHOP_NAME.trim()) problems.push(`SHOP_NAME: empty; ${needed}`);
+  const address = postalAddressOf(env.SHOP_ADDRESS);
+  if (!address.street || !address.postcode || !address.city) {
+    problems.push(
+      `SHOP_ADDRESS: street, postcode and town cannot be read (write "Street 1, 12345 Town, Country"); ${needed}`,
+    );
+  }
+  // (the sample's VAT ID is named once, as a sample value)
+  const vatId = env.SHOP_VAT_ID.replace(/\s+/g, '').toUpperCase();
+  if (vatId !== SAMPLE_IDENTITY.SHOP_VAT_ID && !isValidVatId(vatId)) {
+    problems.push(`SHOP_VAT_ID: not a VAT ID with country prefix and right check digit; ${needed}`);
+  }
+  if (!env.SHOP_EMAIL.trim()) problems.push(`SHOP_EMAIL: empty; ${needed}`);
+  if (!env.SHOP_PHONE.trim()) problems.push(`SHOP_PHONE: empty; ${needed}`);
   return problems;
 }
 

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES } from './checkout-schema.ts';
+import { isValidBuyerReference, isValidVatId, normalizeVatId } from './buyer-ids.ts';
 import { emailSchema } from './email-schema.ts';
 
 /** Fewest characters of a password (issue 8, NIST SP 800-63B). */
@@ -129,6 +130,17 @@ export const ProfileSchema = z.object({
     .trim()
     .regex(/^([0-9 ()/-]{4,20})?$/, 'validation.phone')
     .optional(),
+  vatId: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(30, 'validation.too_long')
+    .refine((v) => v === '' || isValidVatId(v), 'validation.vat_id')
+    .transform(normalizeVatId)
+    .optional(),
+  buyerReference: optionalText(100).refine(
+    (v) => v === undefined || v === '' || isValidBuyerReference(v),
+    'validation.buyer_reference',
+  ),
 });
 
 /** `POST account/password` `{currentPassword, password, passwordConfirmation}`. */

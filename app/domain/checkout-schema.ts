@@ -15,6 +15,7 @@ import { EMAIL_MAX_LENGTH, issuesToFieldKeys, isEmail, type FieldErrors } from '
 import { isFilled } from './filled.ts';
 import { FLIGHT_NUMBER_MAX_LENGTH, normalizeFlightNumber } from './flight-number.ts';
 import { COUNTRIES, PAYMENT_TYPES } from './checkout-options.ts';
+import { isValidBuyerReference, isValidVatId, looksLikeLeitwegId, normalizeVatId } from './buyer-ids.ts';
 
 /** Salutation: `true` Herr/Mr, `false` Frau/Ms, `'d'` divers/no salutation (DESIGN §5). */
 export type Gender = true | false | 'd';
@@ -49,6 +50,10 @@ export type BillingAddress = {
   postcode: string;
   city: string;
   country: string;
+  /** optional VAT ID of a business buyer (issue 34 item 3, EN 16931 BT-48), normalised; `''` when none */
+  vatId: string;
+  /** optional buyer reference, e.g. a public-sector Leitweg-ID (issue 34 item 3, BT-10); `''` when none */
+  buyerReference: string;
   billIsDifferent: boolean;
 };
 
@@ -77,6 +82,8 @@ export const INVOICE_ADDRESS_KEYS = [
   'postcode',
   'city',
   'country',
+  'vatId',
+  'buyerReference',
 ] as const satisfies readonly (keyof BillingAddress)[];
 
 /** A new checkout state with the SPEC §3 defaults (personCount 1, childrenSeat 0, flags false, gender true …). */
@@ -107,6 +114,8 @@ export function initialCheckoutState(travel: Partial<Travel> = {}): CheckoutStat
       postcode: '',
       city: '',
       country: 'DE',
+      vatId: '',
+      buyerReference: '',
       billIsDifferent: false,
     },
     billIsDifferentAddress: {
@@ -119,6 +128,8 @@ export function initialCheckoutState(travel: Partial<Travel> = {}): CheckoutStat
       postcode: '',
       city: '',
       country: 'DE',
+      vatId: '',
+      buyerReference: '',
     },
     payment: { paymentType: '', couponCode: '' },
   };
@@ -140,13 +151,17 @@ function isAddressFilled(address: Record<string, unknown>, except: readonly stri
   return Object.entries(address).every(([key, value]) => except.includes(key) || isFilled(value));
 }
 
+/** Fields of an address nobody has to fill: company (SPEC §5) and a business buyer's VAT ID and reference (issue 34). */
+const OPTIONAL_ADDRESS_FIELDS = ['company', 'gender', 'vatId', 'buyerReference'] as const;
+
 /**
  * SPEC §5: gender not null and every field except billIsDifferent, company and gender filled; when
- * billIsDifferent is set, the separate address must also be valid (all but company and gender filled).
+ * billIsDifferent is set, the separate address must also be valid (all but company and gender filled). The VAT ID
+ * and the buyer reference (issue 34) are optional too.
  */
 export function isBillingAddressValid(billing: BillingAddress, invoice: InvoiceAddress): boolean {
-  if (!isAddressFilled(billing, ['billIsDifferent', 'company', 'gender'])) return false;
-  return !billing.billIsDifferent || isAddressFilled(invoice, ['company', 'gender']);
+  if (!isAddressFilled(billing, ['billIsDifferent', ...OPTIONAL_ADDRESS_FIELDS])) return false;
+  return !billing.billIsDifferent || isAddressFilled(invoice, OPTIONAL_ADDRESS_FIELDS);
 }
 
 /** SPEC §5: paymentType filled; couponCode optional. */
@@ -296,6 +311,21 @@ const addressFields = {
   postcode: requiredText(12),
   city: requiredText(100),
   country: countrySchema,
+  // a business buyer's identifiers (issue 34 item 3): optional, validated when given, stored normalised
+  vatId: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(30, 'validation.too_long')
+    .default('')
+    .refine((v) => v === '' || isValidVatId(v), 'validation.vat_id')
+    .transform(normalizeVatId),
+  buyerReference: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(100, 'validation.too_long')
+    .default('')
+    .refine((v) => v === '' || isValidBuyerReference(v), 'validation.buyer_reference')
+    .transform((v) => (looksLikeLeitwegId(v) ? v.toUpperCase() : v)),
 };
 
 function checkPostcode(address: { postcode: string; country: string }, ctx: z.RefinementCtx, field: string) {
@@ -325,6 +355,8 @@ const BillingAddressSchema = z
     billIsDifferentAddressPostcode: z.unknown().optional(),
     billIsDifferentAddressCity: z.unknown().optional(),
     billIsDifferentAddressCountry: z.unknown().optional(),
+    billIsDifferentAddressVatId: z.unknown().optional(),
+    billIsDifferentAddressBuyerReference: z.unknown().optional(),
   })
   .superRefine((billing, ctx) => {
     checkPostcode(billing, ctx, 'postcode');

@@ -14,4 +14,7 @@ export const SAVED_ADDRESS_KEYS = [
   'phoneRegionCode',
   'phonePrefix',
   'phoneNumber',
+  // a business buyer's identifiers (issue 34 item 3): kept in the address book like the address
+  'vatId',
+  'buyerReference',
 ] as const;

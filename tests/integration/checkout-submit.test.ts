@@ -215,6 +215,8 @@ describe('POST /api/checkout', () => {
       postcode: '60311',
       city: 'Frankfurt am Main',
       country: 'DE',
+      vatId: '',
+      buyerReference: '',
     });
 
     // One more space booked on every day of the stay, and on no other day.
@@ -364,6 +366,8 @@ describe('POST /api/checkout', () => {
       postcode: '1010',
       city: 'Wien',
       country: 'AT',
+      vatId: '',
+      buyerReference: '',
     });
   });
 

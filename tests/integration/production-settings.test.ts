@@ -27,7 +27,7 @@ const company = {
   MAIL_FROM: 'Parkhafen <buchung@parkhafen.de>',
   // not a drama number, and no real one either: German subscriber numbers never start with 0
   SHOP_PHONE: '+49 211 0000 0000',
-  SHOP_VAT_ID: 'DE999999999',
+  SHOP_VAT_ID: 'DE999999995',
   SHOP_BIC: 'COBADEFFXXX',
   SHOP_BANK_NAME: 'Commerzbank',
   SHOP_MANAGING_DIRECTORS: 'Jana Beispielhaft',

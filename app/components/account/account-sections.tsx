@@ -95,6 +95,8 @@ const ADDRESS_FIELDS = [
   ['city', 'checkout.billing.city', 'address-level2', 100],
   ['phonePrefix', 'checkout.billing.phonePrefix', 'tel-country-code', 5],
   ['phoneNumber', 'checkout.billing.phoneNumber', 'tel-national', 20],
+  ['vatId', 'checkout.billing.vatId', 'off', 30],
+  ['buyerReference', 'checkout.billing.buyerReference', 'off', 100],
 ] as const;
 
 /** Name, gender, newsletter and the billing address the checkout prefills. */

@@ -71,7 +71,16 @@ function GenderField({
 
 type Address = Pick<
   BillingAddress,
-  'firstname' | 'lastname' | 'company' | 'street' | 'streetNumber' | 'postcode' | 'city' | 'country'
+  | 'firstname'
+  | 'lastname'
+  | 'company'
+  | 'street'
+  | 'streetNumber'
+  | 'postcode'
+  | 'city'
+  | 'country'
+  | 'vatId'
+  | 'buyerReference'
 >;
 
 /**
@@ -187,7 +196,61 @@ function AddressFields({
         options={COUNTRIES.map((c) => ({ value: c, label: countryName(c) }))}
         className="sm:max-w-sm"
       />
+      <BusinessFields address={address} onChange={onChange} errors={errors} wire={wire} />
     </>
+  );
+}
+
+/**
+ * A business buyer's VAT ID and buyer reference (issue 34 item 3: printed on the invoice and in its e-invoice
+ * data), folded away for the many private customers: a native `<details>` (works without JavaScript), open as soon
+ * as one of them has a value or an error.
+ */
+function BusinessFields({
+  address,
+  onChange,
+  errors,
+  wire,
+}: {
+  address: Address;
+  onChange: (patch: Partial<Address>) => void;
+  errors: FieldErrors;
+  wire: (key: keyof Address) => string;
+}) {
+  const t = useT();
+  const open = Boolean(
+    address.vatId || address.buyerReference || errors[wire('vatId')] || errors[wire('buyerReference')],
+  );
+  return (
+    <details className="rounded-lg border border-line p-3" open={open}>
+      <summary className="cursor-pointer text-sm font-medium">{t('checkout.billing.business')}</summary>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <TextField
+          name={wire('vatId')}
+          label={t('checkout.billing.vatId')}
+          value={address.vatId}
+          onChange={(vatId) => onChange({ vatId })}
+          errors={errors}
+          optional
+          hint={t('checkout.billing.vatId.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={30}
+        />
+        <TextField
+          name={wire('buyerReference')}
+          label={t('checkout.billing.buyerReference')}
+          value={address.buyerReference}
+          onChange={(buyerReference) => onChange({ buyerReference })}
+          errors={errors}
+          optional
+          hint={t('checkout.billing.buyerReference.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+        />
+      </div>
+    </details>
   );
 }
 

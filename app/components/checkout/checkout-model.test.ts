@@ -38,6 +38,8 @@ const filledBilling = {
   postcode: '60311',
   city: 'Frankfurt am Main',
   country: 'DE',
+  vatId: '',
+  buyerReference: '',
   billIsDifferent: false,
 };
 

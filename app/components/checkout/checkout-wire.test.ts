@@ -46,6 +46,8 @@ const BILLING_WIRE = {
   postcode: '60311',
   city: 'Frankfurt am Main',
   country: 'DE',
+  vatId: '',
+  buyerReference: '',
   billIsDifferent: true,
 };
 
@@ -60,6 +62,8 @@ const INVOICE_WIRE = {
   billIsDifferentAddressPostcode: '1010',
   billIsDifferentAddressCity: 'Wien',
   billIsDifferentAddressCountry: 'AT',
+  billIsDifferentAddressVatId: 'ATU13585627',
+  billIsDifferentAddressBuyerReference: 'PO 4711',
 };
 
 function withInvoiceAddress(state: CheckoutState): CheckoutState {
@@ -76,6 +80,8 @@ function withInvoiceAddress(state: CheckoutState): CheckoutState {
       postcode: '1010',
       city: 'Wien',
       country: 'AT',
+      vatId: 'ATU13585627',
+      buyerReference: 'PO 4711',
     },
   };
 }

@@ -97,7 +97,7 @@ function ReviewCard({
   );
 }
 
-/** Salutation and name, company, street, postcode and city, country, one per line. */
+/** Salutation and name, company, street, postcode and city, country, VAT ID and reference, one per line. */
 function AddressLines({ address }: { address: BillingAddress | InvoiceAddress }) {
   const t = useT();
   const locale = useLocale();
@@ -109,6 +109,8 @@ function AddressLines({ address }: { address: BillingAddress | InvoiceAddress })
     `${address.street} ${address.streetNumber}`.trim(),
     `${address.postcode} ${address.city}`.trim(),
     country,
+    address.vatId && t('document.invoice.buyer.vat_id', { id: address.vatId }),
+    address.buyerReference && t('document.invoice.buyer.reference', { reference: address.buyerReference }),
   ].filter(Boolean);
   return (
     <address className="text-sm not-italic">

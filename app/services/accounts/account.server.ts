@@ -179,7 +179,7 @@ export async function changeEmail(
  * e-mail `deleted-<id>@invalid`, password hash, saved billing address and pending tokens dropped, newsletter off,
  * `deleted_at` set; every session of the user ends and `session` continues as a new anonymous one (the caller
  * saves it and hands out its CSRF token). Reservations and invoices stay with their own billing data: the law
- * keeps accounting records for 8 years (§147 AO, §14b UStG; GDPR Art. 17(3)(b)).
+ * keeps accounting records for ten years (§147 AO, §14b UStG, decision 0052; GDPR Art. 17(3)(b)).
  * @throws AuthError 401, 429, 422 (`password`: wrong).
  */
 export async function deleteAccount(

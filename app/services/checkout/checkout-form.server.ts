@@ -91,7 +91,8 @@ export function formToWire(step: ValidatedStep, values: Record<string, string>):
   // One "Land" select sets both phone fields (issue 12 item 5): an offered region's dialling code wins over the
   // hidden prefix the page was rendered with.
   wire.phonePrefix = phonePrefixOf(text('phoneRegionCode')) ?? text('phonePrefix');
-  for (const key of ['company', 'street', 'streetNumber', 'postcode', 'city', 'country']) wire[key] = text(key);
+  for (const key of ['company', 'street', 'streetNumber', 'postcode', 'city', 'country', 'vatId', 'buyerReference'])
+    wire[key] = text(key);
   if (billIsDifferent) {
     for (const key of INVOICE_ADDRESS_KEYS) {
       const wireKey = invoiceWireKey(key);

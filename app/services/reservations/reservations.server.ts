@@ -199,7 +199,14 @@ function invoiceAddressOf(row: ReservationRow): Record<string, unknown> | null {
  * Source: §14 Abs. 4 Nr. 1 UStG (name and address of the recipient), SPEC §3 (billIsDifferentAddress).
  */
 export function invoiceBuyerLines(row: ReservationRow, locale: Locale): string[] {
-  return addressView(invoiceAddressOf(row) ?? row.billingAddress ?? {}, locale).lines;
+  const t = translator(locale);
+  const party = invoiceBuyerParty(row);
+  return [
+    ...addressView(invoiceAddressOf(row) ?? row.billingAddress ?? {}, locale).lines,
+    // a business buyer's identifiers (issue 34 item 3), printed under the address
+    ...(party.vatId ? [t('document.invoice.buyer.vat_id', { id: party.vatId })] : []),
+    ...(party.buyerReference ? [t('document.invoice.buyer.reference', { reference: party.buyerReference })] : []),
+  ];
 }
 
 /**
