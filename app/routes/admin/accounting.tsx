@@ -37,7 +37,7 @@ export default function AccountingPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { month, months, totals, datev } = loaderData;
   return (
-    <section className="grid gap-6">
+    <section className="grid grid-cols-1 gap-6">
       <title>{t('admin.meta.title', { page: t('admin.accounting.title') })}</title>
       <div>
         <h1 className="text-2xl font-semibold">{t('admin.accounting.title')}</h1>
@@ -47,8 +47,8 @@ export default function AccountingPage({ loaderData }: Route.ComponentProps) {
       <p data-accounting-month={month} aria-live="polite">
         {t('admin.accounting.summary', {
           month: formatMonth(month, locale),
-          invoices: String(totals.all.invoices),
-          credit_notes: String(totals.all.creditNotes),
+          invoices: totals.all.invoices,
+          credit_notes: totals.all.creditNotes,
         })}
       </p>
       <AccountingDownloads month={month} datev={datev} empty={totals.all.count === 0} />

@@ -22,15 +22,16 @@ function TotalsTable({
   const money = (cents: number) => formatMoney(cents, locale);
   const cells = (sums: AmountSums) => (
     <>
-      <td className="py-1 pr-3 text-right tabular-nums">{sums.count}</td>
+      <td className="hidden py-1 pr-3 text-right tabular-nums sm:table-cell">{sums.count}</td>
       <td className="py-1 pr-3 text-right tabular-nums">{money(sums.netCents)}</td>
       <td className="py-1 pr-3 text-right tabular-nums">{money(sums.vatCents)}</td>
       <td className="py-1 text-right tabular-nums">{money(sums.grossCents)}</td>
     </>
   );
   return (
-    <section className="card p-4" aria-labelledby={id}>
-      <div className="overflow-x-auto">
+    <div className="card p-4">
+      {/* a region of its own, reachable with the keyboard, for when large amounts make it scroll on a phone */}
+      <div className="overflow-x-auto" role="region" aria-labelledby={id} tabIndex={0}>
         <table className="w-full text-sm" data-totals={id}>
           <caption id={id} className="mb-2 text-left text-lg font-semibold">
             {title}
@@ -41,7 +42,12 @@ function TotalsTable({
                 {groupLabel}
               </th>
               {(['count', 'net', 'vat', 'gross'] as const).map((col) => (
-                <th key={col} scope="col" className="py-1 pr-3 text-right last:pr-0">
+                <th
+                  key={col}
+                  scope="col"
+                  // the count is the first to go on a phone: the amounts are what the table is for
+                  className={`py-1 pr-3 text-right last:pr-0 ${col === 'count' ? 'hidden sm:table-cell' : ''}`}
+                >
                   {t(`admin.accounting.col.${col}`)}
                 </th>
               ))}
@@ -67,7 +73,7 @@ function TotalsTable({
           </tfoot>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -77,7 +83,7 @@ export function AccountingTotalsTables({ totals }: { totals: AccountingTotals })
   const locale = useLocale();
   const percent = numberFormat(locale, { maximumFractionDigits: 2 });
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
       <TotalsTable
         id="totals-vat"
         title={t('admin.accounting.totals.vat')}
