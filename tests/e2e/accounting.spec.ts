@@ -4,6 +4,7 @@
  * each), and cannot open or change anything else (403) — with JavaScript, and the page and a download again without.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { signInAsStaff } from './admin.ts';
 import { axeAtBothWidths, NO_VIOLATIONS } from './axe.ts';
 import { bookViaApi, lookAt } from './pages.ts';
@@ -63,6 +64,12 @@ test.describe("the accountant's month", () => {
     const csv = await page.request.get(`/admin/buchhaltung/${month}/buchungen.csv`);
     expect(await csv.text()).toContain(booking.reference);
     expect(await downloadVia(page, 'Alle Belege als ZIP')).toEqual({ fileName: `Belege-${month}.zip`, status: 200 });
+    // streamed through the server, it is still one whole archive: the booking's invoice in it as PDF and XML
+    const zip = await page.request.get(`/admin/buchhaltung/${month}/belege.zip`);
+    const names = Object.keys(unzipSync(new Uint8Array(await zip.body())));
+    const invoice = names.find((n) => n.startsWith('Rechnung-RE-') && n.endsWith('.pdf'));
+    expect(invoice).toBeDefined();
+    expect(names).toContain(invoice!.replace(/\.pdf$/, '.xml'));
 
     expect(await axeAtBothWidths(page), 'axe').toEqual(NO_VIOLATIONS);
 
