@@ -90,6 +90,9 @@ export default [
       route('bewertungen', 'routes/admin/reviews.tsx', { id: 'admin.reviews' }),
       route('mails', 'routes/admin/mails.tsx', { id: 'admin.mails' }),
       route('zahlungsabgleich', 'routes/admin/payments.tsx', { id: 'admin.payments' }),
+      // The accountant's month (issue 34 item 5): the page and its three downloads (datev.csv, buchungen.csv, belege.zip).
+      route('buchhaltung', 'routes/admin/accounting.tsx', { id: 'admin.accounting' }),
+      route('buchhaltung/:month/:file', 'routes/admin/accounting-download.tsx', { id: 'admin.accounting.download' }),
     ]),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),

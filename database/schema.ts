@@ -335,7 +335,12 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [uniqueIndex('invoices_number_idx').on(t.number), index('invoices_reservation_idx').on(t.reservationId)],
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    index('invoices_reservation_idx').on(t.reservationId),
+    // the accountant's month reads the documents issued between two instants (issue 34 item 5)
+    index('invoices_issued_at_idx').on(t.issuedAt),
+  ],
 );
 
 /** Reservations (DESIGN §6 Reservation): travel fields, addresses, price breakdown in cents, invoice number, guest token hash. */
@@ -848,8 +853,11 @@ export const reviews = pgTable(
   ],
 );
 
-/** Back-office roles (issue 15, DESIGN §6 Staff): `admin` everything; `support` reservations, customers, mails; `operator` its company's lots. */
-export type StaffRole = 'admin' | 'support' | 'operator';
+/**
+ * Back-office roles (issue 15, DESIGN §6 Staff): `admin` everything; `support` reservations, customers, mails;
+ * `operator` its company's lots; `accountant` the month's books, read only (issue 34 item 5).
+ */
+export type StaffRole = 'admin' | 'support' | 'operator' | 'accountant';
 
 /**
  * Back-office staff (issue 15). `email` is stored lower-cased; `passwordHash` (argon2id PHC) is null until the
@@ -878,7 +886,7 @@ export const staff = pgTable(
   },
   (t) => [
     uniqueIndex('staff_email_idx').on(t.email),
-    check('staff_role_check', sql`${t.role} in ('admin', 'support', 'operator')`),
+    check('staff_role_check', sql`${t.role} in ('admin', 'support', 'operator', 'accountant')`),
     check('staff_operator_check', sql`(${t.role} = 'operator') = (${t.operator} is not null)`),
   ],
 );

@@ -1,5 +1,6 @@
 // `npm run staff -- add <email> <role> [operator]`: invites a back-office member (issue 15). Prints the invitation
-// link and mails it. Roles: admin, support, operator (operator needs the company, as in parking_lots.operator).
+// link and mails it. Roles: admin, support, operator (operator needs the company, as in parking_lots.operator),
+// accountant (the accountant's month only, issue 34 item 5).
 //
 // With DATABASE_URL it opens PostgreSQL through the production build (building it first if needed), also while
 // shops run on it. Without, the database is PGlite in DATA_DIR/pglite, which only one process may open: while a
@@ -11,7 +12,7 @@ import { buildIfNeeded } from './build-if-needed.js';
 import { defaultPublicUrl } from './public-url.js';
 
 const USAGE =
-  'Usage: npm run staff -- add <email> <admin|support|operator> [operator company]\n' +
+  'Usage: npm run staff -- add <email> <admin|support|operator|accountant> [operator company]\n' +
   '  e.g. npm run staff -- add jana@example.com operator "ParkDirekt Rhein-Main GmbH"';
 
 /** Prints `message` to stderr and ends with `code`. */
@@ -42,7 +43,7 @@ function holdingShop(dataDir) {
 
 const [command, email, role, ...rest] = process.argv.slice(2);
 if (command !== 'add' || !email || !role || rest.length > 1) fail(USAGE, 2);
-if (!['admin', 'support', 'operator'].includes(role)) fail(`Unknown role "${role}".\n${USAGE}`, 2);
+if (!['admin', 'support', 'operator', 'accountant'].includes(role)) fail(`Unknown role "${role}".\n${USAGE}`, 2);
 if (role === 'operator' && !rest[0]) fail(`The role operator needs the operator company.\n${USAGE}`, 2);
 if (role !== 'operator' && rest[0]) fail(`Only the role operator takes an operator company.\n${USAGE}`, 2);
 

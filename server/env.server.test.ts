@@ -225,6 +225,33 @@ describe('loadEnv: online payment (issue 13)', () => {
   });
 });
 
+describe('loadEnv: DATEV (issue 34 item 5, decision 0053)', () => {
+  it('defaults to SKR03 with placeholder numbers and takes other accounts that fit the account length', () => {
+    expect(loadEnv(base)).toMatchObject({
+      DATEV_CONSULTANT_NUMBER: 1001,
+      DATEV_CLIENT_NUMBER: 1,
+      DATEV_ACCOUNT_LENGTH: 4,
+      DATEV_REVENUE_ACCOUNT: '8400',
+      DATEV_DEBITOR_ACCOUNT: '10000',
+    });
+    const skr04 = { DATEV_ACCOUNT_LENGTH: '5', DATEV_REVENUE_ACCOUNT: '44000', DATEV_DEBITOR_ACCOUNT: '100000' };
+    expect(loadEnv({ ...base, ...skr04, DATEV_CONSULTANT_NUMBER: '29098' })).toMatchObject({
+      DATEV_CONSULTANT_NUMBER: 29098,
+      DATEV_REVENUE_ACCOUNT: '44000',
+    });
+    expect(loadEnv({ ...base, DATEV_DEBITOR_ACCOUNT: '1410' }).DATEV_DEBITOR_ACCOUNT).toBe('1410');
+  });
+
+  it('refuses numbers out of range and accounts that do not fit, naming the setting', () => {
+    expect(refusal({ ...base, DATEV_CONSULTANT_NUMBER: '999' })).toMatch(/DATEV_CONSULTANT_NUMBER/);
+    expect(refusal({ ...base, DATEV_CLIENT_NUMBER: '100000' })).toMatch(/DATEV_CLIENT_NUMBER/);
+    expect(refusal({ ...base, DATEV_ACCOUNT_LENGTH: '9' })).toMatch(/DATEV_ACCOUNT_LENGTH/);
+    expect(refusal({ ...base, DATEV_REVENUE_ACCOUNT: '84000' })).toMatch(/DATEV_REVENUE_ACCOUNT: a ledger account/);
+    expect(refusal({ ...base, DATEV_REVENUE_ACCOUNT: '84-00' })).toMatch(/DATEV_REVENUE_ACCOUNT/);
+    expect(refusal({ ...base, DATEV_DEBITOR_ACCOUNT: '100000' })).toMatch(/DATEV_DEBITOR_ACCOUNT: a debitor/);
+  });
+});
+
 describe('loadEnv: PUBLIC_URL (issue 14 item 7, decision 0027)', () => {
   const { PUBLIC_URL: _none, ...unset } = base;
 

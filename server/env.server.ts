@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isDatevAccount } from '~/domain/accounting.ts';
 import { isValidBic, isValidIban } from '~/domain/girocode.ts';
 import { isValidVatId } from '~/domain/buyer-ids.ts';
 import { postalAddressOf } from '~/domain/e-invoice.ts';
@@ -196,6 +197,27 @@ const EnvSchema = z.object({
   /** minutes between eKomi imports in a running shop; 0 = only `npm run ratings:import` */
   EKOMI_IMPORT_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /**
+   * DATEV Buchungsstapel of the accountant's month (issue 34 item 5, decision 0053): the tax adviser's consultant
+   * number (Beraternummer, 1001–9999999) and the shop's client number there (Mandantennummer, 1–99999) for the file's
+   * header — the defaults are placeholders to be replaced —, the length of the ledger accounts (Sachkontenlänge,
+   * 4–8), the revenue account (an automatic account of 19 % VAT: SKR03 8400) and the account the customer's side is
+   * booked on (SKR03's first debitor 10000 as the collective debitor; a personal account has one digit more than
+   * the ledger accounts).
+   */
+  DATEV_CONSULTANT_NUMBER: z.coerce.number().int().min(1001).max(9_999_999).default(1001),
+  DATEV_CLIENT_NUMBER: z.coerce.number().int().min(1).max(99_999).default(1),
+  DATEV_ACCOUNT_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
+  DATEV_REVENUE_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, 'digits only')
+    .default('8400'),
+  DATEV_DEBITOR_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'digits only')
+    .default('10000'),
+  /**
    * Worker processes of the production server (node's `cluster`, issue 11); unset or empty = the number of cores
    * with PostgreSQL, 1 on PGlite (one process per data directory). Resolved by `loadEnv`.
    */
@@ -237,6 +259,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: set both STRIPE_SECRET_KEY and it, or neither');
   }
+  const datev = datevSettingProblems(env);
+  if (datev.length > 0) throw new Error(`Invalid environment:\n${datev.map((p) => `  ${p}`).join('\n')}`);
   if (!env.STAGING_HOST !== !env.STAGING_BASIC_AUTH) {
     throw new Error('Invalid environment:\n  STAGING_BASIC_AUTH: set both STAGING_HOST and it, or neither');
   }
@@ -292,6 +316,24 @@ function webConcurrency(env: z.infer<typeof EnvSchema>): number {
     return 1;
   }
   return env.WEB_CONCURRENCY ?? os.availableParallelism();
+}
+
+/**
+ * The DATEV accounts against the account length (decision 0053): the revenue account is a ledger account (at most
+ * `DATEV_ACCOUNT_LENGTH` digits), the debitor account a personal (one digit more) or a ledger account.
+ */
+function datevSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const length = env.DATEV_ACCOUNT_LENGTH;
+  if (!isDatevAccount(env.DATEV_REVENUE_ACCOUNT, length, 'ledger')) {
+    problems.push(`DATEV_REVENUE_ACCOUNT: a ledger account of 1 to ${length} digits (DATEV_ACCOUNT_LENGTH), not 0`);
+  }
+  if (!isDatevAccount(env.DATEV_DEBITOR_ACCOUNT, length, 'any')) {
+    problems.push(
+      `DATEV_DEBITOR_ACCOUNT: a debitor of ${length + 1} digits or a ledger account of up to ${length}, not 0`,
+    );
+  }
+  return problems;
 }
 
 /** The seat: `SHOP_SEAT` when set, else the town of `SHOP_ADDRESS` (decision 0045); null when neither. */

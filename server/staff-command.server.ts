@@ -16,7 +16,7 @@ import { commandEnv, withCommandDatabase } from './command-database.server.ts';
 export type StaffAddResult = { email: string; role: string; operator: string | null; url: string };
 
 /**
- * Invites a member as the command line asks: `email`, `role` (admin, support, operator), `operator` (the company,
+ * Invites a member as the command line asks: `email`, `role` (admin, support, operator, accountant), `operator` (the company,
  * for the role operator). The name is the e-mail's local part until the member changes it. The invitation mail is
  * queued and delivered before this returns; the audit row has no actor (like the setup link).
  * @throws StaffAuthError 422 with field keys (bad e-mail, unknown role or company, e-mail taken).

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './auth-schema.ts';
 import { emailSchema as email } from './email-schema.ts';
-import type { StaffRole } from './staff-roles.ts';
+import { STAFF_ROLES } from './staff-roles.ts';
 
 /** How many recovery codes an enrolment hands out (issue 15: 10, each works once). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -99,12 +99,15 @@ export const StaffPasswordSchema = z
 /** The staff sign-in's form: e-mail (`login`) and password. */
 export const StaffSignInSchema = z.object({ login: email, password });
 
-/** An invitation: e-mail, name, role and, for the role operator only (required there), the operator company. */
+/**
+ * An invitation: e-mail, name, role and, for the role operator only (required there), the operator company; any
+ * other role (an accountant too, issue 34 item 5) has none, whatever was posted.
+ */
 export const StaffInviteSchema = z
   .object({
     email,
     name,
-    role: z.enum(['admin', 'support', 'operator'] satisfies StaffRole[], 'validation.required'),
+    role: z.enum(STAFF_ROLES, 'validation.required'),
     operator: z
       .string()
       .trim()

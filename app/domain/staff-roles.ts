@@ -4,8 +4,11 @@
  * services narrow an operator to its own company's lots with `operatorScope()`.
  */
 
-/** Back-office roles; mirrors the `staff.role` check constraint. */
-const STAFF_ROLES = ['admin', 'support', 'operator'] as const;
+/**
+ * Back-office roles, in the order the staff page offers them; mirrors the `staff.role` check constraint. `accountant`
+ * (issue 34 item 5, decision 0053): the tax adviser's or bookkeeper's read-only access to the month's books.
+ */
+export const STAFF_ROLES = ['admin', 'support', 'operator', 'accountant'] as const;
 /** A back-office role. */
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -27,12 +30,16 @@ export type StaffPermission =
   | 'staff'
   | 'audit'
   // the payment reconciliation (issue 33 item 6)
-  | 'payments';
+  | 'payments'
+  // the accountant's month: DATEV, CSV and the documents' ZIP (issue 34 item 5)
+  | 'accounting';
 
 /**
  * Role → permissions. Issue 15: `admin` everything; `support` reservations, customers, mails — no prices;
  * `operator` only the lots of its own company: their arrivals, reservations, check-in, prices and capacity
- * (the anchors' partner portals let operators manage prices and capacity).
+ * (the anchors' partner portals let operators manage prices and capacity). Issue 34 item 5: `accountant` only the
+ * accountant's month (downloads, no write; no dashboard: its operational lists link into reservations it may not
+ * open), and `admin` has that too.
  */
 const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
   admin: new Set<StaffPermission>([
@@ -49,9 +56,11 @@ const PERMISSIONS: Record<StaffRole, ReadonlySet<StaffPermission>> = {
     'staff',
     'audit',
     'payments',
+    'accounting',
   ]),
   support: new Set<StaffPermission>(['dashboard', 'reservations', 'customers', 'mails', 'checkin']),
   operator: new Set<StaffPermission>(['dashboard', 'reservations', 'checkin', 'prices', 'capacity']),
+  accountant: new Set<StaffPermission>(['accounting']),
 };
 
 /** Who is acting in the back office: the signed-in staff member, as the services see them. */
@@ -76,6 +85,14 @@ export function can(actor: Pick<StaffActor, 'role'>, permission: StaffPermission
  */
 export function operatorScope(actor: Pick<StaffActor, 'role' | 'operator'>): string | null {
   return actor.role === 'operator' ? actor.operator : null;
+}
+
+/**
+ * The back-office page a member starts on (`/admin` without a path after it, the sign-in's default): the dashboard
+ * for every role that has it, else the accountant's month (an accountant has no dashboard).
+ */
+export function staffHomePath(actor: Pick<StaffActor, 'role'>): '/admin' | '/admin/buchhaltung' {
+  return can(actor, 'dashboard') ? '/admin' : '/admin/buchhaltung';
 }
 
 /** True when `value` names a role. */

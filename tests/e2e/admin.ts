@@ -26,7 +26,7 @@ const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107)}`;
 /** The password every e2e staff member gets (long, not a common password). */
 const STAFF_PASSWORD = 'Backoffice-Passwort 2026!';
 
-type Role = 'admin' | 'support' | 'operator';
+type Role = 'admin' | 'support' | 'operator' | 'accountant';
 
 /** A staff member the tests signed in as: credentials, TOTP secret and the last TOTP step used. */
 export type StaffCredentials = {
@@ -172,7 +172,8 @@ async function invite(options: { role: Role; operator?: string }): Promise<strin
 /**
  * A new member of `role` with its own staff session, made over HTTP: invited by the first admin, password set from
  * the invitation mail's link, TOTP enrolled with a code of its new secret. The member's cookies go into `page`'s
- * browser context (signed in with the second factor). Ends on `/admin`.
+ * browser context (signed in with the second factor). Ends on `/admin` (an accountant, who has no dashboard, on
+ * `/admin/buchhaltung`, where `/admin` sends it).
  */
 export async function signInAsStaff(page: Page, options: { role: Role; operator?: string }): Promise<StaffCredentials> {
   const email = await invite(options);
@@ -196,7 +197,7 @@ export async function signInAsStaff(page: Page, options: { role: Role; operator?
     const { cookies } = await member.storageState();
     await page.context().addCookies(cookies.filter((c) => /eap_staff$/.test(c.name)));
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(options.role === 'accountant' ? /\/admin\/buchhaltung$/ : /\/admin$/);
     return who;
   } finally {
     await member.dispose();

@@ -1,4 +1,4 @@
-import { data, useRouteLoaderData } from 'react-router';
+import { data, redirect, useRouteLoaderData } from 'react-router';
 import { formatDay } from '~/components/admin/admin-format.ts';
 import { Latest } from '~/components/admin/dashboard/latest.tsx';
 import { Movements } from '~/components/admin/dashboard/movements.tsx';
@@ -13,6 +13,8 @@ import type { Route } from './+types/dashboard';
 import type { loader as layoutLoader } from './layout.tsx';
 import { PRIVATE_HEADERS } from '../helpers/form-kit.server.ts';
 import { localized } from '~/domain/localized.ts';
+import { can, staffHomePath } from '~/domain/staff-roles.ts';
+import { localePath, toLocale } from '~/i18n.ts';
 
 /** The query parameter of the filter: `flughafen-<id>` or `parkplatz-<id>`; absent = everything in scope. */
 const FILTER_PARAM = 'auswahl';
@@ -30,7 +32,11 @@ function parseFilter(raw: string | null): { airportId: number | null; lotId: num
  * sees its own lots only.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, 'dashboard');
+  const actor = await requireStaff(args);
+  // `/admin` is where every sign-in lands: a role without the dashboard (the accountant) goes on to its own page.
+  if (!can(actor, 'dashboard')) {
+    throw redirect(localePath(toLocale(args.params.lang), staffHomePath(actor)), { headers: PRIVATE_HEADERS });
+  }
   const { app } = args.context.get(shopContext);
   const filter = parseFilter(new URL(args.request.url).searchParams.get(FILTER_PARAM));
   try {

@@ -21,6 +21,7 @@ const NAV: { path: string; label: string; permission: StaffPermission }[] = [
   { path: '/admin/mitarbeiter', label: 'admin.nav.staff', permission: 'staff' },
   { path: '/admin/protokoll', label: 'admin.nav.audit', permission: 'audit' },
   { path: '/admin/zahlungsabgleich', label: 'admin.nav.payments', permission: 'payments' },
+  { path: '/admin/buchhaltung', label: 'admin.nav.accounting', permission: 'accounting' },
 ];
 
 /** Every `/admin` page below the sign-in: a staff session with its second factor, else to the sign-in. */

@@ -258,15 +258,30 @@ export async function reservationDocumentFile(
   if (!match) return null;
   const data = await findInvoiceData(ctx, details, match[1]);
   if (!data) return null;
+  const format = match[2] === 'xml' ? 'xml' : 'pdf';
+  if ((format === 'xml' ? xmlName(data) : invoiceFileName(data)) !== fileName) return null;
+  return invoiceSnapshotFile(details, data, format);
+}
+
+/**
+ * The Factur-X PDF (`Rechnung-RE-….pdf`) or the XRechnung (`….xml`) of one stored snapshot of `details`' reservation —
+ * any of its documents, also an invoice a later change superseded (the accountant's month, issue 34 item 5, needs
+ * every document issued; the reservation's pages offer only the current ones).
+ * @throws on rendering errors.
+ */
+export async function invoiceSnapshotFile(
+  details: Pick<ReservationDetails, 'reservation'>,
+  data: InvoiceData,
+  format: 'pdf' | 'xml',
+): Promise<DocumentFile> {
   // Snapshots issued before the buyer was stored in fields take the reservation's address as it is now.
-  const buyer = invoiceBuyerParty(r);
+  const buyer = invoiceBuyerParty(details.reservation);
   const { facturXPdf, renderXRechnung } = await import('./e-invoice.server.ts');
-  if (match[2] === 'xml') {
-    if (xmlName(data) !== fileName) return null;
-    return { body: await renderXRechnung(data, buyer), contentType: 'application/xml; charset=utf-8', fileName };
+  if (format === 'xml') {
+    const body = await renderXRechnung(data, buyer);
+    return { body, contentType: 'application/xml; charset=utf-8', fileName: xmlName(data) };
   }
-  if (invoiceFileName(data) !== fileName) return null;
   const { renderInvoicePdf } = await import('./invoice-pdf.server.ts');
   const pdf = await renderInvoicePdf(invoiceViewOf(data));
-  return { body: await facturXPdf(data, pdf, buyer), contentType: 'application/pdf', fileName };
+  return { body: await facturXPdf(data, pdf, buyer), contentType: 'application/pdf', fileName: invoiceFileName(data) };
 }

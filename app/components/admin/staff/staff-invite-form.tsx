@@ -3,8 +3,9 @@ import { FormMessage, TextInput } from '~/components/account/auth-fields.tsx';
 import { useT } from '~/components/i18n-context.tsx';
 import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import { FormField } from '~/components/ui/form-field.tsx';
+import { STAFF_ROLES } from '~/domain/staff-roles.ts';
 
-/** The invitation of a new member: e-mail, name, role and (for an operator) the company. */
+/** The invitation of a new member: e-mail, name, role and (for an operator) the company; an accountant has none. */
 export function StaffInviteForm({
   operators,
   failure,
@@ -46,7 +47,7 @@ export function StaffInviteForm({
         <FormField id="invite-role" label={t('admin.staff.col.role')} error={errors.role} errorName="role">
           {(control) => (
             <select {...control} name="role" className="field-input" defaultValue={values.role ?? 'support'}>
-              {(['admin', 'support', 'operator'] as const).map((role) => (
+              {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`admin.role.${role}`)}
                 </option>
