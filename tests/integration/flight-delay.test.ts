@@ -17,7 +17,9 @@ import {
 } from '../../database/schema.ts';
 import { overstayOf } from '../../app/domain/overstay.ts';
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
+import { parseReservationFilter } from '../../app/domain/reservation-search.ts';
 import { checkIn, checkOut } from '../../app/services/backoffice/admin-checkin.server.ts';
+import { searchReservations } from '../../app/services/backoffice/admin-reservations.server.ts';
 import { trackReturnFlights } from '../../app/services/flights/flight-delay.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
@@ -98,6 +100,15 @@ describe('the demo flight provider (issue 35)', () => {
       .where(eq(reservationEvents.reservationId, r.id))
       .orderBy(asc(reservationEvents.id));
     expect(events.filter((e) => e.kind === 'flight_delayed')).toHaveLength(1);
+
+    // staff see it in the back office's list of reservations
+    const found = await searchReservations(
+      test.ctx.db,
+      staff,
+      parseReservationFilter(new URLSearchParams({ q: reference })).filter,
+      'de',
+    );
+    expect(found.rows[0].flight).toEqual({ status: 'delayed', flightNumber: 'LH 407', arrival: '2026-12-22T16:10' });
 
     // leaves at 01:30 local (00:30 UTC): a day later than booked, but within the cover → nothing billed
     expect((await uncovered('2026-12-22T22:30', '2026-12-23T01:30')).extraCents).toBeGreaterThan(0);

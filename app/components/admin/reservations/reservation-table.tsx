@@ -5,6 +5,8 @@ export type ReservationRow = {
   reference: string;
   statusLabel: string;
   checkin: string;
+  /** a late or cancelled return flight, as one line (issue 35), or '' */
+  flight: string;
   name: string;
   email: string | null;
   licensePlate: string | null;
@@ -36,6 +38,11 @@ export function ReservationTable({ rows, withEmail }: { rows: ReservationRow[]; 
               <span className="text-right">
                 {row.statusLabel}
                 {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+                {row.flight ? (
+                  <span className="block text-xs font-medium text-accent" data-flight-delay>
+                    {row.flight}
+                  </span>
+                ) : null}
               </span>
             </div>
             <p>
@@ -94,6 +101,11 @@ export function ReservationTable({ rows, withEmail }: { rows: ReservationRow[]; 
                 <td className="px-3 py-2">
                   {row.statusLabel}
                   {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+                  {row.flight ? (
+                    <span className="block text-xs font-medium text-accent" data-flight-delay>
+                      {row.flight}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2">
                   {row.name}
