@@ -16,6 +16,7 @@ import { databaseAnswers } from '~/services/health.server.ts';
 import { configurePayments } from '~/services/payments/configure.server.ts';
 import { createApiRouter } from './api/index.ts';
 import { paymentWebhookRouter } from './api/payment-webhook.ts';
+import { appleWalletRouter } from './api/wallet-apple.ts';
 import type { AppContext } from './context.server.ts';
 import { pageErrorHandler } from './error-page.server.ts';
 import { internalRouter } from './internal.ts';
@@ -176,6 +177,8 @@ export function createBaseApp(
   app.use('/internal', internalRouter(ctx));
   // The payment provider's signed webhook (issue 13): raw body, no session, no CSRF; before the API's JSON parser.
   app.use('/api/payment/webhook', paymentWebhookRouter(ctx));
+  // Apple's pass web service (issue 35 item 3): Wallet authenticates with the pass's token, no session, no CSRF.
+  app.use('/api/wallet/apple', appleWalletRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);
