@@ -237,7 +237,7 @@ const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
   else refuseEarly(req, res, 400, 'api.error.bad_url');
 };
 
-/** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST. */
+/** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST (and the wallet's DELETE). */
 const ALLOWED_METHODS = 'GET, HEAD, POST';
 
 /**
@@ -245,7 +245,9 @@ const ALLOWED_METHODS = 'GET, HEAD, POST';
  * React Router, whose `new Request()` refuses it (a 500), and the rest got React Router's 405 without `Allow`.
  */
 const refuseOtherMethods: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') {
+  // Apple's pass web service unregisters a device with DELETE (PassKit web service reference; decision 0055).
+  const walletDelete = req.method === 'DELETE' && req.path.startsWith('/api/wallet/apple/v1/devices/');
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST' || walletDelete) {
     next();
     return;
   }
