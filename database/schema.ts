@@ -962,6 +962,8 @@ export const walletRegistrations = pgTable(
     serialNumber: text('serial_number').notNull(),
     pushToken: text('push_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the pass's last change this device was told about (at registration: the pass it has); the push job's mark */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('wallet_registrations_device_pass_idx').on(

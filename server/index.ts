@@ -32,11 +32,15 @@ export { runAirportCommand } from './airport-command.server.ts';
 // `npm run staff` invites a back-office member through this bundle (scripts/staff.js, issue 15).
 export { runStaffCommand } from './staff-command.server.ts';
 import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-import.server.ts';
+import { pushChangedPasses } from '~/services/wallet/apple-web-service.server.ts';
+import { appleWalletSettings } from '~/services/wallet/wallet-pass.server.ts';
 
 /** How often the jobs process releases expired online payment holds (issue 13). */
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 /** How often the jobs process reconciles the provider's payments with the shop's books (issue 33 item 6): daily. */
 const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often the jobs process pushes changed wallet passes to their devices (decision 0055). */
+const WALLET_PUSH_INTERVAL_MS = 60_000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import-command.server.ts';
@@ -180,6 +184,15 @@ export async function startApp(
       }, RECONCILIATION_INTERVAL_MS)
     : undefined;
   reconciliation?.unref();
+  // Apple Wallet (issue 35 item 3, decision 0055): every minute the jobs process tells the devices registered for a
+  // pass that changed (through the push port: logged while no APNs client is configured).
+  const walletPush =
+    scheduledJobs && appleWalletSettings(env)
+      ? setInterval(() => {
+          pushChangedPasses(ctx).catch((err) => logger.warn({ err }, 'wallet pass push failed'));
+        }, WALLET_PUSH_INTERVAL_MS)
+      : undefined;
+  walletPush?.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
@@ -206,6 +219,7 @@ export async function startApp(
       clearInterval(purge);
       clearInterval(holdExpiry);
       clearInterval(reconciliation);
+      clearInterval(walletPush);
       await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();

@@ -21,7 +21,7 @@ import { loader as walletLoader } from '../../app/routes/reservation-wallet.tsx'
 import { reservationPanels } from '../../app/routes/helpers/reservation-page.server.ts';
 import { grantGuestAccess } from '../../app/services/reservations/guest-access.server.ts';
 import { findReservationByReference } from '../../app/services/reservations/reservations.server.ts';
-import { notifyPassesChanged } from '../../app/services/wallet/apple-web-service.server.ts';
+import { pushChangedPasses } from '../../app/services/wallet/apple-web-service.server.ts';
 import { passAuthenticationToken } from '../../app/services/wallet/wallet-pass.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import {
@@ -254,6 +254,9 @@ describe("Apple's pass web service", () => {
     const register = () => http.post(registration).set('Authorization', authorization(row.reference));
     expect((await register().send({ pushToken: 'push-1' })).status).toBe(201);
     expect((await register().send({ pushToken: 'push-1b' })).status).toBe(200);
+    expect((await register().send({})).status).toBe(400);
+    // registered with the pass as it is: nothing to push yet
+    expect(await pushChangedPasses(test.ctx, { push: async () => expect.fail('no change yet') })).toBe(0);
 
     const list = `${service}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}`;
     const first = await http.get(list);
@@ -303,11 +306,13 @@ describe("Apple's pass web service", () => {
     const files = unzipSync(new Uint8Array(updated.body as Buffer));
     expect(JSON.parse(Buffer.from(files['pass.json']).toString('utf8')).voided).toBe(true);
 
-    // a change pushes to the registered devices (the logged no-op adapter here: counted, not sent)
+    // the push job tells the registered device once about the change (a recording port instead of APNs)
     const pushed: string[][] = [];
     const port = { push: async ({ pushTokens }: { pushTokens: string[] }) => void pushed.push(pushTokens) };
-    expect(await notifyPassesChanged(test.ctx, [row.reference], port)).toBe(1);
+    expect(await pushChangedPasses(test.ctx, port)).toBe(1);
     expect(pushed).toEqual([['push-1b']]);
+    expect(await pushChangedPasses(test.ctx, port)).toBe(0);
+    expect(await pushChangedPasses(plain.ctx, port)).toBe(0);
 
     expect((await http.delete(registration)).status).toBe(401);
     expect((await http.delete(registration).set('Authorization', authorization(row.reference))).status).toBe(200);

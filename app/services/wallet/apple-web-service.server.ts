@@ -5,7 +5,7 @@
  * wires HTTP to them. A pass's serial number is the reservation's reference; its token is derived
  * (`passAuthenticationToken`).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { walletRegistrations } from '#database/schema.ts';
 import { parseUpdateTag, updateTagOf } from '~/domain/wallet-pass.ts';
 import { findReservationByReference } from '../reservations/reservations.server.ts';
@@ -49,13 +49,16 @@ export async function registerDevice(
   ctx: WalletContext,
   request: PassRequest & { deviceLibraryIdentifier: string; pushToken: unknown },
 ): Promise<201 | 200 | 400 | 401> {
-  if (!(await authorizedReservation(ctx, request))) return 401;
+  const details = await authorizedReservation(ctx, request);
+  if (!details) return 401;
   if (typeof request.pushToken !== 'string' || !request.pushToken.trim() || request.pushToken.length > 200) return 400;
   const row = {
     deviceLibraryIdentifier: request.deviceLibraryIdentifier,
     passTypeIdentifier: request.passTypeIdentifier,
     serialNumber: request.serialNumber,
     pushToken: request.pushToken.trim(),
+    // the device has the pass as it is now: only a later change is news to it
+    notifiedAt: await passLastUpdated(ctx.db, details.reservation),
   };
   const inserted = await ctx.db
     .insert(walletRegistrations)
@@ -169,27 +172,37 @@ export function loggingPushPort(logger: WalletContext['logger']): WalletPushPort
 }
 
 /**
- * Tells the devices registered for the passes of `references` that they changed (after a change, a cancellation, a
- * payment). Does nothing when Apple Wallet is off or no device registered.
- * @throws on database errors; the port's errors pass through.
+ * The push job (decision 0055; run every minute by the jobs process while Apple Wallet is configured): every
+ * registration whose pass changed after the change its device was last told about gets a push, and its mark moves
+ * on. No write path of the shop has to remember the wallet: a change, a cancellation, a payment or a check-in each
+ * writes its history row, and the next run sees it.
+ * @returns how many devices were pushed.
+ * @throws on database errors; the port's errors pass through (the marks then stay, so the next run tries again).
  */
-export async function notifyPassesChanged(
+export async function pushChangedPasses(
   ctx: WalletContext,
-  references: string[],
   port: WalletPushPort = loggingPushPort(ctx.logger),
 ): Promise<number> {
   const apple = appleWalletSettings(ctx.env);
-  if (!apple || references.length === 0) return 0;
+  if (!apple) return 0;
   const rows = await ctx.db
-    .select({ pushToken: walletRegistrations.pushToken })
+    .select()
     .from(walletRegistrations)
-    .where(
-      and(
-        eq(walletRegistrations.passTypeIdentifier, apple.APPLE_WALLET_PASS_TYPE_ID),
-        inArray(walletRegistrations.serialNumber, references),
-      ),
-    );
-  const pushTokens = [...new Set(rows.map((r) => r.pushToken))];
-  if (pushTokens.length > 0) await port.push({ passTypeIdentifier: apple.APPLE_WALLET_PASS_TYPE_ID, pushTokens });
-  return pushTokens.length;
+    .where(eq(walletRegistrations.passTypeIdentifier, apple.APPLE_WALLET_PASS_TYPE_ID));
+  const due: { id: number; pushToken: string; at: Date }[] = [];
+  for (const row of rows) {
+    const details = await findReservationByReference(ctx.db, row.serialNumber);
+    if (!details) continue;
+    const at = await passLastUpdated(ctx.db, details.reservation);
+    if (at > row.notifiedAt) due.push({ id: row.id, pushToken: row.pushToken, at });
+  }
+  if (due.length === 0) return 0;
+  await port.push({
+    passTypeIdentifier: apple.APPLE_WALLET_PASS_TYPE_ID,
+    pushTokens: [...new Set(due.map((d) => d.pushToken))],
+  });
+  for (const { id, at } of due) {
+    await ctx.db.update(walletRegistrations).set({ notifiedAt: at }).where(eq(walletRegistrations.id, id));
+  }
+  return due.length;
 }
