@@ -380,7 +380,12 @@ function walletSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
   if (!env.GOOGLE_WALLET_ISSUER_ID !== !env.GOOGLE_WALLET_SERVICE_ACCOUNT) {
     problems.push('GOOGLE_WALLET_SERVICE_ACCOUNT: set both GOOGLE_WALLET_ISSUER_ID and it, or neither');
   }
-  for (const key of ['APPLE_WALLET_CERT', 'APPLE_WALLET_KEY', 'APPLE_WALLET_WWDR', 'GOOGLE_WALLET_SERVICE_ACCOUNT'] as const) {
+  for (const key of [
+    'APPLE_WALLET_CERT',
+    'APPLE_WALLET_KEY',
+    'APPLE_WALLET_WWDR',
+    'GOOGLE_WALLET_SERVICE_ACCOUNT',
+  ] as const) {
     const file = env[key];
     if (file && !isReadableFile(file)) problems.push(`${key}: ${file} is not a readable file`);
   }

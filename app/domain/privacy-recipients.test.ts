@@ -98,7 +98,11 @@ describe('privacyRecipients: wallet passes (decision 0055)', () => {
     expect(kinds({ mapTileUrl: OSM })).not.toContain('apple-wallet');
     const { used } = privacyRecipients({ appleWalletPassTypeId: 'pass.example.parking', googleWalletIssuerId: '33' });
     expect(used.filter((r) => r.kind.endsWith('wallet'))).toEqual([
-      expect.objectContaining({ kind: 'apple-wallet', provider: 'Apple Distribution International Ltd.', basis: ['b'] }),
+      expect.objectContaining({
+        kind: 'apple-wallet',
+        provider: 'Apple Distribution International Ltd.',
+        basis: ['b'],
+      }),
       expect.objectContaining({ kind: 'google-wallet', provider: 'Google Ireland Limited', afterConsent: true }),
     ]);
     expect(kinds({ appleWalletPassTypeId: ' ' })).not.toContain('apple-wallet');

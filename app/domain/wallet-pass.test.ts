@@ -84,7 +84,11 @@ describe('applePassJson', () => {
   });
 
   it('leaves out empty texts and voids the pass of a reservation that no longer stands', () => {
-    const bare = { ...input, valid: false, view: { ...input.view, lot: { ...input.view.lot, phone: '', returnInstructions: '' } } };
+    const bare = {
+      ...input,
+      valid: false,
+      view: { ...input.view, lot: { ...input.view.lot, phone: '', returnInstructions: '' } },
+    };
     const pass = applePassJson(bare, identity, t);
     expect(pass.voided).toBe(true);
     expect(pass.generic.backFields.map((f) => f.key)).toEqual(['address', 'opening_hours', 'arrival', 'manage']);
@@ -104,9 +108,9 @@ describe('googleGenericObject', () => {
       validTimeInterval: { start: { date: '2026-12-07T07:00:00.000Z' }, end: { date: '2026-12-15T17:00:00.000Z' } },
     });
     expect(object.textModulesData.map((m) => m.id)).toEqual(['entry', 'exit', 'address', 'phone', 'arrival', 'return']);
-    expect(googleGenericObject({ ...input, valid: false }, { issuerId: '1', objectSuffix: 'a b' }, t, 'en')).toMatchObject(
-      { id: '1.a_b', state: 'INACTIVE' },
-    );
+    expect(
+      googleGenericObject({ ...input, valid: false }, { issuerId: '1', objectSuffix: 'a b' }, t, 'en'),
+    ).toMatchObject({ id: '1.a_b', state: 'INACTIVE' });
   });
 });
 

@@ -94,7 +94,11 @@ export function applePassJson(input: WalletPassInput, identity: ApplePassIdentit
       { format: 'PKBarcodeFormatQR', message: view.reference, messageEncoding: 'iso-8859-1', altText: view.reference },
     ],
     locations: [
-      { latitude: input.latitude, longitude: input.longitude, relevantText: t('wallet.relevant', { lot: view.lot.name }) },
+      {
+        latitude: input.latitude,
+        longitude: input.longitude,
+        relevantText: t('wallet.relevant', { lot: view.lot.name }),
+      },
     ],
     relevantDate: input.entryAt.toISOString(),
     expirationDate: new Date(input.exitAt.getTime() + EXPIRY_HOURS_AFTER_EXIT * 3_600_000).toISOString(),
@@ -103,7 +107,10 @@ export function applePassJson(input: WalletPassInput, identity: ApplePassIdentit
       headerFields: [field('reference', view.reference)],
       primaryFields: [field('lot', view.lot.name)],
       secondaryFields: [field('entry', view.entry), field('exit', view.exit)],
-      auxiliaryFields: [field('airport', `${view.airport.name} (${view.airport.iata})`), field('tariff', view.tariff.name)],
+      auxiliaryFields: [
+        field('airport', `${view.airport.name} (${view.airport.iata})`),
+        field('tariff', view.tariff.name),
+      ],
       backFields: back,
     },
   };

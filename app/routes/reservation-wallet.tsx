@@ -14,13 +14,19 @@ import { accessibleReservation } from './helpers/reservation-access.server.ts';
  * documents. 404 for anyone else, for a reservation without a voucher (pending payment, cancelled) and when Apple
  * Wallet is not configured.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const locale = toLocale(params.lang);
+export async function loader(args: Route.LoaderArgs) {
+  const locale = toLocale(args.params.lang);
   return withTextRefusals(locale, async () => {
-    const shop = context.get(shopContext);
-    const details = await accessibleReservation(shop, { request, reference: params.reference, locale });
+    const shop = context(args);
+    const details = await accessibleReservation(shop, {
+      request: args.request,
+      reference: args.params.reference,
+      locale,
+    });
     const file = hasVoucher(details) ? await applePassFile(shop.app, details) : null;
     if (!file) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
     return documentAnswer(file, { ...PRIVATE_HEADERS, 'Last-Modified': file.lastModified.toUTCString() });
   });
 }
+
+const context = (args: Route.LoaderArgs) => args.context.get(shopContext);

@@ -25,9 +25,7 @@ export function appleWalletRouter(ctx: AppContext): Router {
     next();
   });
   // A device asks a few times per pass and change; far more from one address is not Wallet.
-  router.use(
-    apiRateLimit({ limit: 600, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'wallet-apple') }),
-  );
+  router.use(apiRateLimit({ limit: 600, windowMs: 60_000, store: new DatabaseRateLimitStore(ctx.db, 'wallet-apple') }));
   router.use(express.json({ limit: '16kb', type: () => true }));
 
   const passOf = (req: Request) => ({

@@ -135,11 +135,11 @@ describe('the Apple Wallet pass (issue 35 item 3)', () => {
     expect(pass.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatQR', message: row.reference });
     expect(new Date(pass.expirationDate).getTime()).toBe(row.exitAt.getTime() + 24 * 3_600_000);
     expect(pass.locations[0].latitude).toBeCloseTo(50.0, 0);
-    const fields = [
-      ...pass.generic.secondaryFields,
-      ...pass.generic.primaryFields,
-      ...pass.generic.backFields,
-    ] as { key: string; label: string; value: string }[];
+    const fields = [...pass.generic.secondaryFields, ...pass.generic.primaryFields, ...pass.generic.backFields] as {
+      key: string;
+      label: string;
+      value: string;
+    }[];
     const value = (key: string) => fields.find((f) => f.key === key)?.value;
     expect(value('entry')).toMatch(/07\.12\.2026.*08:00/);
     expect(value('exit')).toMatch(/14\.12\.2026.*18:00/);

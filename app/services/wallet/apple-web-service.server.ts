@@ -163,7 +163,7 @@ export type WalletPushPort = {
 };
 
 /** The push adapter while no APNs client is configured: logs the pushes it would send, sends nothing. */
-export function loggingPushPort(logger: WalletContext['logger']): WalletPushPort {
+function loggingPushPort(logger: WalletContext['logger']): WalletPushPort {
   return {
     push: async ({ passTypeIdentifier, pushTokens }) => {
       logger.info({ passTypeIdentifier, devices: pushTokens.length }, 'wallet pass changed: APNs push not configured');

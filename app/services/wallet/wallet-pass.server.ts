@@ -50,7 +50,11 @@ export type WalletContext = Omit<ServiceContext, 'env'> & { env: ServiceContext[
 type AppleSettings = Required<
   Pick<
     WalletSettings,
-    'APPLE_WALLET_PASS_TYPE_ID' | 'APPLE_WALLET_TEAM_ID' | 'APPLE_WALLET_CERT' | 'APPLE_WALLET_KEY' | 'APPLE_WALLET_WWDR'
+    | 'APPLE_WALLET_PASS_TYPE_ID'
+    | 'APPLE_WALLET_TEAM_ID'
+    | 'APPLE_WALLET_CERT'
+    | 'APPLE_WALLET_KEY'
+    | 'APPLE_WALLET_WWDR'
   >
 >;
 
@@ -64,7 +68,7 @@ export function appleWalletSettings(env: WalletSettings): AppleSettings | null {
 }
 
 /** The path of Apple's pass web service below `PUBLIC_URL` (the Express router of `server/api/wallet-apple.ts`). */
-export const APPLE_WEB_SERVICE_PATH = '/api/wallet/apple';
+const APPLE_WEB_SERVICE_PATH = '/api/wallet/apple';
 
 /**
  * The pass's authentication token (PassKit: at least 16 characters, sent back as `Authorization: ApplePass …`):
@@ -170,7 +174,11 @@ export async function applePassFile(ctx: WalletContext, details: ReservationDeta
       teamIdentifier: apple.APPLE_WALLET_TEAM_ID,
       serialNumber,
       webServiceURL: `${ctx.env.PUBLIC_URL}${APPLE_WEB_SERVICE_PATH}`,
-      authenticationToken: passAuthenticationToken(ctx.env.SESSION_SECRET, apple.APPLE_WALLET_PASS_TYPE_ID, serialNumber),
+      authenticationToken: passAuthenticationToken(
+        ctx.env.SESSION_SECRET,
+        apple.APPLE_WALLET_PASS_TYPE_ID,
+        serialNumber,
+      ),
     },
     t,
   );
@@ -214,7 +222,7 @@ async function readServiceAccount(file: string): Promise<ServiceAccount> {
  * @throws Error when the service account file is unreadable or its key is not a PKCS#8 RSA key.
  * Source: Google Wallet API, "Add to Google Wallet" links (JWT claims and payload).
  */
-export async function googleSaveUrl(ctx: WalletContext, details: ReservationDetails): Promise<string | null> {
+async function googleSaveUrl(ctx: WalletContext, details: ReservationDetails): Promise<string | null> {
   const { GOOGLE_WALLET_ISSUER_ID: issuerId, GOOGLE_WALLET_SERVICE_ACCOUNT: file } = ctx.env;
   if (!issuerId || !file || !hasVoucher(details)) return null;
   const account = await readServiceAccount(file);
