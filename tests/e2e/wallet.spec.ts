@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { axeAtBothWidths, NO_VIOLATIONS } from './axe.ts';
 import { bookViaApi, lookAt } from './pages.ts';
 
 /**
@@ -29,6 +30,7 @@ test.describe('wallet passes', () => {
     await expect(apple).toHaveAttribute('href', `/reservierung/${reference}/wallet.pkpass`);
     await expect(documents.getByRole('link', { name: /Google Wallet/ })).toHaveCount(0);
     await lookAt(page, 'wallet-reservation');
+    expect(await axeAtBothWidths(page)).toEqual(NO_VIOLATIONS);
 
     const [download] = await Promise.all([page.waitForEvent('download'), apple.click()]);
     expect(download.suggestedFilename()).toBe(`Parkschein-${reference}.pkpass`);
