@@ -225,6 +225,19 @@ describe('the Apple Wallet pass (issue 35 item 3)', () => {
     expect(shown.apple).toBe(true);
     expect(shown.googleSaveUrl).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
+    // a service account file that is not one: the page still shows, without Google's button (the error is logged)
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"client_email": "x"}');
+    const broken = await createTestApp({
+      env: {
+        DATA_DIR: dir,
+        GOOGLE_WALLET_ISSUER_ID: '1',
+        GOOGLE_WALLET_SERVICE_ACCOUNT: path.join(dir, 'broken.json'),
+      },
+      sharedWith: test,
+    });
+    expect((await reservationPanels(broken.ctx, details, 'de')).wallet).toEqual({ apple: false, googleSaveUrl: null });
+    await broken.close();
+
     await test.ctx.db.update(reservations).set({ status: 'cancelled' }).where(eq(reservations.id, row.id));
     expect((await loadPass(test, '/reservierung', row.reference, session)).status).toBe(404);
     const cancelled = (await findReservationByReference(test.ctx.db, row.reference))!;

@@ -246,9 +246,16 @@ async function googleSaveUrl(ctx: WalletContext, details: ReservationDetails): P
 /**
  * What the reservation pages offer of the wallets: the `.pkpass` link when Apple Wallet is configured, Google's save
  * link when Google Wallet is; neither for a reservation without a voucher (pending payment, cancelled).
- * @throws as {@link googleSaveUrl}.
+ * @throws on nothing of the wallets: a save link that cannot be signed is logged and left out.
  */
 export async function walletLinks(ctx: WalletContext, details: ReservationDetails): Promise<WalletLinksView> {
   if (!hasVoucher(details)) return { apple: false, googleSaveUrl: null };
-  return { apple: appleWalletSettings(ctx.env) !== null, googleSaveUrl: await googleSaveUrl(ctx, details) };
+  let google: string | null = null;
+  try {
+    google = await googleSaveUrl(ctx, details);
+  } catch (err) {
+    // A broken key file must not take the reservation page down: the page shows without Google's button.
+    ctx.logger.error({ err, reference: details.reservation.reference }, 'Google Wallet save link failed');
+  }
+  return { apple: appleWalletSettings(ctx.env) !== null, googleSaveUrl: google };
 }
