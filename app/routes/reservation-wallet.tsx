@@ -8,6 +8,9 @@ import { PRIVATE_HEADERS } from './helpers/form-kit.server.ts';
 import { documentAnswer, withTextRefusals } from './helpers/resource-route.server.ts';
 import { accessibleReservation } from './helpers/reservation-access.server.ts';
 
+/** The request's shop context (the app and the browser session). */
+const shopOf = (args: Route.LoaderArgs) => args.context.get(shopContext);
+
 /**
  * The Apple Wallet pass of a reservation (issue 35 item 3), a resource route for `/reservierung/:reference/wallet.pkpass`
  * (guest access) and `/konto/reservierungen/:reference/wallet.pkpass` (owner): the same access rules as the
@@ -17,7 +20,7 @@ import { accessibleReservation } from './helpers/reservation-access.server.ts';
 export async function loader(args: Route.LoaderArgs) {
   const locale = toLocale(args.params.lang);
   return withTextRefusals(locale, async () => {
-    const shop = context(args);
+    const shop = shopOf(args);
     const details = await accessibleReservation(shop, {
       request: args.request,
       reference: args.params.reference,
@@ -28,5 +31,3 @@ export async function loader(args: Route.LoaderArgs) {
     return documentAnswer(file, { ...PRIVATE_HEADERS, 'Last-Modified': file.lastModified.toUTCString() });
   });
 }
-
-const context = (args: Route.LoaderArgs) => args.context.get(shopContext);
