@@ -14,6 +14,7 @@ import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/servi
 import { newsletterWorkSettled } from '~/services/subscriptions/newsletter.server.ts';
 import { expireHolds } from '~/services/payments/online-payment.server.ts';
 import { reconcilePayments } from '~/services/payments/reconciliation.server.ts';
+import { trackReturnFlights } from '~/services/flights/flight-delay.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -39,6 +40,8 @@ import { appleWalletSettings } from '~/services/wallet/wallet-pass.server.ts';
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 /** How often the jobs process reconciles the provider's payments with the shop's books (issue 33 item 6): daily. */
 const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often the jobs process runs the flight status job (each flight has its own interval; issue 35 item 1). */
+const FLIGHT_JOB_INTERVAL_MS = 5 * 60 * 1000;
 /** How often the jobs process pushes changed wallet passes to their devices (decision 0055). */
 const WALLET_PUSH_INTERVAL_MS = 60_000;
 
@@ -184,6 +187,14 @@ export async function startApp(
       }, RECONCILIATION_INTERVAL_MS)
     : undefined;
   reconciliation?.unref();
+  // Flight-delay cover (issue 35 item 1): every few minutes the jobs process looks up the return flights whose lookup
+  // is due (each flight at most every FLIGHT_STATUS_INTERVAL_MINUTES, from 24 h before the booked exit until it lands).
+  const flightTracking = scheduledJobs
+    ? setInterval(() => {
+        trackReturnFlights(ctx).catch((err) => logger.warn({ err }, 'flight status job failed'));
+      }, FLIGHT_JOB_INTERVAL_MS)
+    : undefined;
+  flightTracking?.unref();
   // Apple Wallet (issue 35 item 3, decision 0055): every minute the jobs process tells the devices registered for a
   // pass that changed (through the push port: logged while no APNs client is configured).
   const walletPush =
@@ -219,6 +230,7 @@ export async function startApp(
       clearInterval(purge);
       clearInterval(holdExpiry);
       clearInterval(reconciliation);
+      clearInterval(flightTracking);
       clearInterval(walletPush);
       await stopMailWorker();
       await newsletterWorkSettled();

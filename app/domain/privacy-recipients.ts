@@ -15,6 +15,7 @@ export type RecipientKind =
   | 'geocoder'
   | 'analytics'
   | 'reviews'
+  | 'flights'
   | 'apple-wallet'
   | 'google-wallet';
 
@@ -45,6 +46,8 @@ export type PrivacyConfig = {
   ekomiInterfaceId?: string;
   stripeSecretKey?: string;
   hostingProvider?: string;
+  /** the flight status provider's key (issue 35: AeroDataBox) */
+  flightStatusKey?: string;
   /** `APPLE_WALLET_PASS_TYPE_ID`: Apple Wallet passes on (decision 0055) */
   appleWalletPassTypeId?: string;
   /** `GOOGLE_WALLET_ISSUER_ID`: Google Wallet passes on (decision 0055) */
@@ -68,6 +71,8 @@ const EKOMI = { provider: 'eKomi Holding GmbH', country: 'DE' } as const;
 const STRIPE = { provider: 'Stripe Payments Europe, Limited', country: 'IE' } as const;
 const APPLE = { provider: 'Apple Distribution International Ltd.', country: 'IE' } as const;
 const GOOGLE = { provider: 'Google Ireland Limited', country: 'IE' } as const;
+/** AeroDataBox, sold through RapidAPI (a US company): the flight status provider of issue 35. */
+const AERODATABOX = { provider: 'AeroDataBox über RapidAPI (Nokia / Rapid, USA)', country: 'US' } as const;
 
 /**
  * The host name of a configured URL or URL template, lower case, without user name, password, port or
@@ -107,6 +112,7 @@ function byUrl(kind: RecipientKind, url: string, basis: LegalBasis[], afterConse
  * - `mapTileUrl` set: the tile host, after consent or click (a); else `map` is unused;
  * - `addressAutocompleteUrl` set: the geocoder's host (f), queried by our server; else unused;
  * - `analyticsUrl` set: the analytics host, after consent (a); else unused;
+ * - `flightStatusKey` set: AeroDataBox (b), the flight number and date of a return flight; else `flights` is unused;
  * - `ekomiInterfaceId` set: eKomi (f); else `reviews` is unused;
  * - `appleWalletPassTypeId` set: Apple (b), whose Wallet registers devices for pass updates with our server;
  * - `googleWalletIssuerId` set: Google (b), which receives the pass when the customer saves it (decision 0055).
@@ -142,6 +148,14 @@ export function privacyRecipients(config: PrivacyConfig): PrivacyRecipients {
     byUrl('geocoder', config.addressAutocompleteUrl!, ['f'], false),
   );
   add(set(config.analyticsUrl), 'analytics', () => byUrl('analytics', config.analyticsUrl!, ['a'], true));
+  // only the flight number and date go there (issue 35, decision 0056)
+  add(set(config.flightStatusKey), 'flights', () => ({
+    kind: 'flights',
+    host: null,
+    ...AERODATABOX,
+    basis: ['b'],
+    afterConsent: false,
+  }));
   add(set(config.ekomiInterfaceId), 'reviews', () => ({
     kind: 'reviews',
     host: null,

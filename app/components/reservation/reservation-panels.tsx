@@ -4,6 +4,7 @@ import { ManageBooking } from '../islands/manage-booking.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
 import { DocumentLinks } from './document-links.tsx';
+import { FlightDelayPanel } from './flight-delay-panel.tsx';
 import { PaymentNotice } from './payment-notice.tsx';
 
 /** What the reservation pages' loaders read for {@link ReservationPanels} (`reservationPanels` on the server). */
@@ -13,6 +14,7 @@ type Panels = {
   documents: ComponentProps<typeof DocumentLinks>['documents'];
   wallet: ComponentProps<typeof DocumentLinks>['wallet'];
   manage: ComponentProps<typeof ManageBooking>['view'];
+  flight: ComponentProps<typeof FlightDelayPanel>['view'];
 };
 
 /**
@@ -36,6 +38,7 @@ export function ReservationPanels({
     <>
       <PaymentNotice view={panels.payment} />
       <ArrivalPass view={panels.pass} />
+      <FlightDelayPanel view={panels.flight} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
       <DocumentFrame src={href(`${basePath}/dokument`)} title={frameTitle} />

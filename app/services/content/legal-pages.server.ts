@@ -28,6 +28,7 @@ export type LegalConfig = ShopIdentity & {
   ANALYTICS_URL?: string;
   EKOMI_INTERFACE_ID?: string;
   STRIPE_SECRET_KEY?: string;
+  AERODATABOX_API_KEY?: string;
   APPLE_WALLET_PASS_TYPE_ID?: string;
   GOOGLE_WALLET_ISSUER_ID?: string;
 };
@@ -62,6 +63,7 @@ export function loadLegalPage(config: LegalConfig, page: LegalPageKey, locale: L
       analyticsUrl: config.ANALYTICS_URL,
       ekomiInterfaceId: config.EKOMI_INTERFACE_ID,
       stripeSecretKey: config.STRIPE_SECRET_KEY,
+      flightStatusKey: config.AERODATABOX_API_KEY,
       hostingProvider: config.SHOP_HOSTING_PROVIDER,
       appleWalletPassTypeId: config.APPLE_WALLET_PASS_TYPE_ID,
       googleWalletIssuerId: config.GOOGLE_WALLET_ISSUER_ID,
