@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { walletCertificatesIn } from './tests/fixtures/wallet-certificates.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 // One data directory per port, so runs on different ports do not wipe each other's database or mail outbox.
 // Exported through the environment to the test workers (tests read mails from `<dir>/mail`).
 process.env.E2E_DATA_DIR ??= path.resolve(`.data/e2e-${PORT}`);
+// Apple Wallet on in the e2e server (decision 0055): certificates made fresh for the run (a test CA standing in for
+// Apple's WWDR). Google Wallet stays off, so the specs see one wallet button and not the other; without any wallet
+// setting no button shows (tests/integration/wallet-pass.test.ts checks the page's loader).
+// (beside the data directory, which the server empties at start; made once, every worker reads this file again)
+const walletCertificates = walletCertificatesIn(path.resolve(`.data/e2e-${PORT}-wallet`));
 
 /**
  * Specs that change what other specs read (decision 0048): Kassel unlocked for a while (admin-catalogue, newsletter),
@@ -77,6 +83,8 @@ export default defineConfig({
       STAGING_BASIC_AUTH: 'e2e:staging-Secret-7',
       // online payment through the built-in demo provider (issue 13, tests/e2e/online-payment.spec.ts)
       PAYMENT_DEMO: '1',
+      // Apple Wallet passes (tests/e2e/wallet.spec.ts)
+      ...walletCertificates.appleEnv,
     },
   },
 });

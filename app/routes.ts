@@ -26,6 +26,8 @@ export default [
     }),
     // Online payment (issue 13): to the hosted checkout of a pending reservation; the demo provider's test page.
     route('reservierung/:reference/bezahlen', 'routes/payment-start.tsx', { id: 'guest.reservation.pay' }),
+    // The Apple Wallet pass (issue 35 item 3): same access as the documents, only when Apple Wallet is configured.
+    route('reservierung/:reference/wallet.pkpass', 'routes/reservation-wallet.tsx', { id: 'guest.reservation.wallet' }),
     route('zahlung/demo/:session', 'routes/payment-demo.tsx', { id: 'payment.demo' }),
     route('anmelden', 'routes/auth-signin.tsx', { id: 'auth.signin' }),
     route('registrieren', 'routes/auth-signup.tsx', { id: 'auth.signup' }),
@@ -51,6 +53,9 @@ export default [
       id: 'user.reservation.download',
     }),
     route('konto/reservierungen/:reference/bezahlen', 'routes/payment-start.tsx', { id: 'user.reservation.pay' }),
+    route('konto/reservierungen/:reference/wallet.pkpass', 'routes/reservation-wallet.tsx', {
+      id: 'user.reservation.wallet',
+    }),
     route('faq', 'routes/faq.tsx', { id: 'faq' }),
     route('kontakt', 'routes/contact.tsx', { id: 'contact.index' }),
     route('impressum', 'routes/legal.tsx', { id: 'legal.imprint' }),

@@ -990,3 +990,32 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc()), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * Apple Wallet devices that asked for updates of a pass (issue 35 item 3, decision 0055; PassKit web service
+ * reference, "Register a pass for update notifications"): one row per device and pass. `serialNumber` is the
+ * reservation's reference, `pushToken` the device's APNs token (what an update push is addressed to). A row goes
+ * when the device unregisters; the pass's authentication token is derived (HMAC), never stored.
+ */
+export const walletRegistrations = pgTable(
+  'wallet_registrations',
+  {
+    id: serial('id').primaryKey(),
+    deviceLibraryIdentifier: text('device_library_identifier').notNull(),
+    passTypeIdentifier: text('pass_type_identifier').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    pushToken: text('push_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the pass's last change this device was told about (at registration: the pass it has); the push job's mark */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_registrations_device_pass_idx').on(
+      t.deviceLibraryIdentifier,
+      t.passTypeIdentifier,
+      t.serialNumber,
+    ),
+    // the push on a change finds the devices of one pass
+    index('wallet_registrations_serial_idx').on(t.passTypeIdentifier, t.serialNumber),
+  ],
+);

@@ -16,6 +16,7 @@ import { databaseAnswers } from '~/services/health.server.ts';
 import { configurePayments } from '~/services/payments/configure.server.ts';
 import { createApiRouter } from './api/index.ts';
 import { paymentWebhookRouter } from './api/payment-webhook.ts';
+import { appleWalletRouter } from './api/wallet-apple.ts';
 import type { AppContext } from './context.server.ts';
 import { pageErrorHandler } from './error-page.server.ts';
 import { internalRouter } from './internal.ts';
@@ -176,6 +177,8 @@ export function createBaseApp(
   app.use('/internal', internalRouter(ctx));
   // The payment provider's signed webhook (issue 13): raw body, no session, no CSRF; before the API's JSON parser.
   app.use('/api/payment/webhook', paymentWebhookRouter(ctx));
+  // Apple's pass web service (issue 35 item 3): Wallet authenticates with the pass's token, no session, no CSRF.
+  app.use('/api/wallet/apple', appleWalletRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
   if (options.pages) app.all('*splat', options.pages);
@@ -234,7 +237,7 @@ const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
   else refuseEarly(req, res, 400, 'api.error.bad_url');
 };
 
-/** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST. */
+/** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST (and the wallet's DELETE). */
 const ALLOWED_METHODS = 'GET, HEAD, POST';
 
 /**
@@ -242,7 +245,9 @@ const ALLOWED_METHODS = 'GET, HEAD, POST';
  * React Router, whose `new Request()` refuses it (a 500), and the rest got React Router's 405 without `Allow`.
  */
 const refuseOtherMethods: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST') {
+  // Apple's pass web service unregisters a device with DELETE (PassKit web service reference; decision 0055).
+  const walletDelete = req.method === 'DELETE' && req.path.startsWith('/api/wallet/apple/v1/devices/');
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'POST' || walletDelete) {
     next();
     return;
   }

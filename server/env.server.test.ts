@@ -285,3 +285,34 @@ describe('loadEnv: PUBLIC_URL (issue 14 item 7, decision 0027)', () => {
     expect(loadEnv({ ...unset, NODE_ENV: 'test' }).PUBLIC_URL).toBe('http://localhost:3000');
   });
 });
+
+describe('loadEnv: wallet passes (issue 35 item 3, decision 0055)', () => {
+  // any readable file stands in for a PEM or JSON file: the environment checks they exist, the signing reads them
+  const file = 'package.json';
+  const apple = {
+    APPLE_WALLET_PASS_TYPE_ID: 'pass.example.parking',
+    APPLE_WALLET_TEAM_ID: 'ABCDE12345',
+    APPLE_WALLET_CERT: file,
+    APPLE_WALLET_KEY: file,
+    APPLE_WALLET_WWDR: file,
+  };
+
+  it('is off by default and takes all five Apple settings, or both Google settings', () => {
+    expect(loadEnv(base).APPLE_WALLET_PASS_TYPE_ID).toBeUndefined();
+    expect(loadEnv({ ...base, ...apple }).APPLE_WALLET_TEAM_ID).toBe('ABCDE12345');
+    const google = { GOOGLE_WALLET_ISSUER_ID: '3388000000012345678', GOOGLE_WALLET_SERVICE_ACCOUNT: file };
+    expect(loadEnv({ ...base, ...google }).GOOGLE_WALLET_ISSUER_ID).toBe('3388000000012345678');
+  });
+
+  it('refuses a partial configuration, naming what is missing, and files that cannot be read', () => {
+    expect(() => loadEnv({ ...base, ...apple, APPLE_WALLET_WWDR: '' })).toThrow(/APPLE_WALLET_WWDR: set all of/);
+    expect(() => loadEnv({ ...base, GOOGLE_WALLET_ISSUER_ID: '1' })).toThrow(/GOOGLE_WALLET_SERVICE_ACCOUNT: set both/);
+    expect(() => loadEnv({ ...base, ...apple, APPLE_WALLET_KEY: '/nonexistent/key.pem' })).toThrow(
+      /APPLE_WALLET_KEY: \/nonexistent\/key.pem is not a readable file/,
+    );
+    expect(() => loadEnv({ ...base, ...apple, APPLE_WALLET_PASS_TYPE_ID: 'com.example' })).toThrow(
+      /APPLE_WALLET_PASS_TYPE_ID/,
+    );
+    expect(() => loadEnv({ ...base, ...apple, APPLE_WALLET_TEAM_ID: 'abc' })).toThrow(/APPLE_WALLET_TEAM_ID/);
+  });
+});

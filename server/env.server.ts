@@ -229,6 +229,25 @@ const EnvSchema = z.object({
     .regex(/^\d{1,9}$/, 'digits only')
     .default('10000'),
   /**
+   * Apple Wallet passes (issue 35 item 3, decision 0055): the pass type identifier and team id of the Pass Type ID
+   * certificate, and the paths of three PEM files — that certificate, its private key (unencrypted) and Apple's
+   * WWDR intermediate certificate. All five or none; without them the reservation pages offer no Apple Wallet pass.
+   */
+  APPLE_WALLET_PASS_TYPE_ID: optionalText.refine(
+    (v) => v === undefined || /^pass(\.[A-Za-z0-9-]+)+$/.test(v),
+    'a pass type identifier, e.g. pass.com.example.parking',
+  ),
+  APPLE_WALLET_TEAM_ID: optionalText.refine((v) => v === undefined || /^[A-Z0-9]{10}$/.test(v), '10 letters or digits'),
+  APPLE_WALLET_CERT: optionalText,
+  APPLE_WALLET_KEY: optionalText,
+  APPLE_WALLET_WWDR: optionalText,
+  /**
+   * Google Wallet passes (decision 0055): the issuer id of the Google Pay & Wallet Console and the path of the
+   * service account's JSON key file (its `client_email` and `private_key` sign the save link). Both or neither.
+   */
+  GOOGLE_WALLET_ISSUER_ID: optionalText.refine((v) => v === undefined || /^\d{1,25}$/.test(v), 'digits only'),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  /**
    * Worker processes of the production server (node's `cluster`, issue 11); unset or empty = the number of cores
    * with PostgreSQL, 1 on PGlite (one process per data directory). Resolved by `loadEnv`.
    */
@@ -272,6 +291,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const datev = datevSettingProblems(env);
   if (datev.length > 0) throw new Error(`Invalid environment:\n${datev.map((p) => `  ${p}`).join('\n')}`);
+  const wallet = walletSettingProblems(env);
+  if (wallet.length > 0) throw new Error(`Invalid environment:\n${wallet.map((p) => `  ${p}`).join('\n')}`);
   if (!env.STAGING_HOST !== !env.STAGING_BASIC_AUTH) {
     throw new Error('Invalid environment:\n  STAGING_BASIC_AUTH: set both STAGING_HOST and it, or neither');
   }
@@ -345,6 +366,50 @@ function datevSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
     );
   }
   return problems;
+}
+
+/** The settings of the Apple Wallet pass, all or none (decision 0055). */
+const APPLE_WALLET_KEYS = [
+  'APPLE_WALLET_PASS_TYPE_ID',
+  'APPLE_WALLET_TEAM_ID',
+  'APPLE_WALLET_CERT',
+  'APPLE_WALLET_KEY',
+  'APPLE_WALLET_WWDR',
+] as const;
+
+/**
+ * The wallet settings (decision 0055): Apple's five together or none, Google's two together or neither, and every
+ * named file readable at start (a missing certificate would otherwise first show as a failed download).
+ */
+function walletSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const apple = APPLE_WALLET_KEYS.filter((key) => env[key] !== undefined);
+  if (apple.length > 0 && apple.length < APPLE_WALLET_KEYS.length) {
+    const missing = APPLE_WALLET_KEYS.filter((key) => env[key] === undefined);
+    problems.push(`${missing.join(', ')}: set all of ${APPLE_WALLET_KEYS.join(', ')}, or none`);
+  }
+  if (!env.GOOGLE_WALLET_ISSUER_ID !== !env.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    problems.push('GOOGLE_WALLET_SERVICE_ACCOUNT: set both GOOGLE_WALLET_ISSUER_ID and it, or neither');
+  }
+  for (const key of [
+    'APPLE_WALLET_CERT',
+    'APPLE_WALLET_KEY',
+    'APPLE_WALLET_WWDR',
+    'GOOGLE_WALLET_SERVICE_ACCOUNT',
+  ] as const) {
+    const file = env[key];
+    if (file && !isReadableFile(file)) problems.push(`${key}: ${file} is not a readable file`);
+  }
+  return problems;
+}
+
+function isReadableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The seat: `SHOP_SEAT` when set, else the town of `SHOP_ADDRESS` (decision 0045); null when neither. */

@@ -33,6 +33,8 @@ export { runAirportCommand } from './airport-command.server.ts';
 // `npm run staff` invites a back-office member through this bundle (scripts/staff.js, issue 15).
 export { runStaffCommand } from './staff-command.server.ts';
 import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-import.server.ts';
+import { pushChangedPasses } from '~/services/wallet/apple-web-service.server.ts';
+import { appleWalletSettings } from '~/services/wallet/wallet-pass.server.ts';
 
 /** How often the jobs process releases expired online payment holds (issue 13). */
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
@@ -40,6 +42,8 @@ const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often the jobs process runs the flight status job (each flight has its own interval; issue 35 item 1). */
 const FLIGHT_JOB_INTERVAL_MS = 5 * 60 * 1000;
+/** How often the jobs process pushes changed wallet passes to their devices (decision 0055). */
+const WALLET_PUSH_INTERVAL_MS = 60_000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import-command.server.ts';
@@ -191,6 +195,15 @@ export async function startApp(
       }, FLIGHT_JOB_INTERVAL_MS)
     : undefined;
   flightTracking?.unref();
+  // Apple Wallet (issue 35 item 3, decision 0055): every minute the jobs process tells the devices registered for a
+  // pass that changed (through the push port: logged while no APNs client is configured).
+  const walletPush =
+    scheduledJobs && appleWalletSettings(env)
+      ? setInterval(() => {
+          pushChangedPasses(ctx).catch((err) => logger.warn({ err }, 'wallet pass push failed'));
+        }, WALLET_PUSH_INTERVAL_MS)
+      : undefined;
+  walletPush?.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
@@ -218,6 +231,7 @@ export async function startApp(
       clearInterval(holdExpiry);
       clearInterval(reconciliation);
       clearInterval(flightTracking);
+      clearInterval(walletPush);
       await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();

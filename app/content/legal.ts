@@ -152,6 +152,20 @@ const RECIPIENT_DE: Record<RecipientKind, { title: string; text: (r: PrivacyReci
       `Unser Server ruft sie dort ab; beim Ansehen werden keine Daten Ihres Browsers an eKomi übermittelt. ` +
       `${basisDe(r.basis, false)} Unser berechtigtes Interesse ist es, echte Kundenbewertungen zu zeigen.`,
   },
+  'apple-wallet': {
+    title: 'Apple Wallet',
+    text: (r) =>
+      `Wenn Sie Ihren Parkschein mit „Zu Apple Wallet hinzufügen“ speichern, meldet Apple Wallet Ihr Gerät bei ` +
+      `unserem Server für Aktualisierungen des Parkscheins an (eine Gerätekennung und ein Push-Token von ` +
+      `${who(r, COUNTRY_DE, 'Apple')}); ändert sich die Buchung, benachrichtigen wir das Gerät über Apples ` +
+      `Push-Dienst. Entfernen Sie den Parkschein, meldet Wallet das Gerät ab. ${basisDe(r.basis, false)}`,
+  },
+  'google-wallet': {
+    title: 'Google Wallet',
+    text: (r) =>
+      `Wenn Sie „Zu Google Wallet hinzufügen“ wählen, erhält ${who(r, COUNTRY_DE, 'Google')} die Angaben des ` +
+      `Parkscheins (Buchungsnummer, Parkplatz, Ein- und Ausfahrt). ${basisDe(r.basis, false)}`,
+  },
 };
 
 /** Recipients in use, then the statements about services that are off (mail, payment, analytics). */
@@ -445,6 +459,20 @@ const RECIPIENT_EN: Record<RecipientKind, { title: string; text: (r: PrivacyReci
       `The reviews on our pages come from the review service ${who(r, COUNTRY_EN, 'eKomi')}. Our server ` +
       `fetches them from there; viewing them sends no data of your browser to eKomi. ${basisEn(r.basis, false)} ` +
       `Our legitimate interest is showing genuine customer reviews.`,
+  },
+  'apple-wallet': {
+    title: 'Apple Wallet',
+    text: (r) =>
+      `When you save your voucher with "Add to Apple Wallet", Apple Wallet registers your device with our server ` +
+      `for updates of the voucher (a device identifier and a push token from ${who(r, COUNTRY_EN, 'Apple')}); when ` +
+      `the booking changes we notify the device through Apple's push service. Removing the voucher unregisters ` +
+      `the device. ${basisEn(r.basis, false)}`,
+  },
+  'google-wallet': {
+    title: 'Google Wallet',
+    text: (r) =>
+      `When you choose "Add to Google Wallet", ${who(r, COUNTRY_EN, 'Google')} receives the voucher's details ` +
+      `(booking number, car park, entry and exit). ${basisEn(r.basis, false)}`,
   },
 };
 

@@ -96,3 +96,19 @@ describe('privacyRecipients', () => {
     expect([mail.host, mail.provider, mail.country]).toEqual(['relay.internal.example', null, null]);
   });
 });
+
+describe('privacyRecipients: wallet passes (decision 0055)', () => {
+  it('names Apple and Google only while their wallet is configured, as a part of the booking (b) on click', () => {
+    expect(kinds({ mapTileUrl: OSM })).not.toContain('apple-wallet');
+    const { used } = privacyRecipients({ appleWalletPassTypeId: 'pass.example.parking', googleWalletIssuerId: '33' });
+    expect(used.filter((r) => r.kind.endsWith('wallet'))).toEqual([
+      expect.objectContaining({
+        kind: 'apple-wallet',
+        provider: 'Apple Distribution International Ltd.',
+        basis: ['b'],
+      }),
+      expect.objectContaining({ kind: 'google-wallet', provider: 'Google Ireland Limited', afterConsent: true }),
+    ]);
+    expect(kinds({ appleWalletPassTypeId: ' ' })).not.toContain('apple-wallet');
+  });
+});

@@ -7,7 +7,17 @@
 
 /** A recipient (processor or independent controller) named in the privacy policy, in display order. */
 export type RecipientKind =
-  'operator' | 'hosting' | 'mail' | 'payment' | 'map' | 'geocoder' | 'analytics' | 'reviews' | 'flights';
+  | 'operator'
+  | 'hosting'
+  | 'mail'
+  | 'payment'
+  | 'map'
+  | 'geocoder'
+  | 'analytics'
+  | 'reviews'
+  | 'flights'
+  | 'apple-wallet'
+  | 'google-wallet';
 
 /** A legal basis of Art. 6(1) GDPR: (a) consent, (b) contract, (c) legal obligation, (f) legitimate interests. */
 export type LegalBasis = 'a' | 'b' | 'c' | 'f';
@@ -38,6 +48,10 @@ export type PrivacyConfig = {
   hostingProvider?: string;
   /** the flight status provider's key (issue 35: AeroDataBox) */
   flightStatusKey?: string;
+  /** `APPLE_WALLET_PASS_TYPE_ID`: Apple Wallet passes on (decision 0055) */
+  appleWalletPassTypeId?: string;
+  /** `GOOGLE_WALLET_ISSUER_ID`: Google Wallet passes on (decision 0055) */
+  googleWalletIssuerId?: string;
 };
 
 /** The recipients in use, and the optional services that are off (the policy says so for some of them). */
@@ -55,6 +69,8 @@ const KNOWN_HOSTS: readonly { host: string; provider: string; country: string }[
 /** Providers fixed by the integration itself (the review and payment providers the shop is built for). */
 const EKOMI = { provider: 'eKomi Holding GmbH', country: 'DE' } as const;
 const STRIPE = { provider: 'Stripe Payments Europe, Limited', country: 'IE' } as const;
+const APPLE = { provider: 'Apple Distribution International Ltd.', country: 'IE' } as const;
+const GOOGLE = { provider: 'Google Ireland Limited', country: 'IE' } as const;
 /** AeroDataBox, sold through RapidAPI (a US company): the flight status provider of issue 35. */
 const AERODATABOX = { provider: 'AeroDataBox über RapidAPI (Nokia / Rapid, USA)', country: 'US' } as const;
 
@@ -97,7 +113,9 @@ function byUrl(kind: RecipientKind, url: string, basis: LegalBasis[], afterConse
  * - `addressAutocompleteUrl` set: the geocoder's host (f), queried by our server; else unused;
  * - `analyticsUrl` set: the analytics host, after consent (a); else unused;
  * - `flightStatusKey` set: AeroDataBox (b), the flight number and date of a return flight; else `flights` is unused;
- * - `ekomiInterfaceId` set: eKomi (f); else `reviews` is unused.
+ * - `ekomiInterfaceId` set: eKomi (f); else `reviews` is unused;
+ * - `appleWalletPassTypeId` set: Apple (b), whose Wallet registers devices for pass updates with our server;
+ * - `googleWalletIssuerId` set: Google (b), which receives the pass when the customer saves it (decision 0055).
  * Empty or white-space values count as not set. Source: Art. 13(1)(c), (e), (f) GDPR; § 25(1) TDDDG.
  */
 export function privacyRecipients(config: PrivacyConfig): PrivacyRecipients {
@@ -145,5 +163,13 @@ export function privacyRecipients(config: PrivacyConfig): PrivacyRecipients {
     basis: ['f'],
     afterConsent: false,
   }));
+  // Only on the customer's click ("add to wallet"), so `afterConsent`; the pass is part of the booking's service.
+  // (no statement when off: a wallet the shop does not offer needs none, so they never count as `unused`)
+  if (set(config.appleWalletPassTypeId)) {
+    used.push({ kind: 'apple-wallet', host: null, ...APPLE, basis: ['b'], afterConsent: true });
+  }
+  if (set(config.googleWalletIssuerId)) {
+    used.push({ kind: 'google-wallet', host: null, ...GOOGLE, basis: ['b'], afterConsent: true });
+  }
   return { used, unused };
 }

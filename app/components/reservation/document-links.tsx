@@ -1,17 +1,27 @@
 /**
  * The documents of a reservation as links (issue 9): the voucher and invoice pages (framed HTML with a PDF
  * download), credit notes, an overstay's invoice (issue 33 item 4), each with its XRechnung (issue 34) and the
- * calendar file. Plain links: works without JavaScript.
+ * calendar file, and beside the voucher its wallet passes (issue 35 item 3: the Apple Wallet `.pkpass` download and
+ * Google Wallet's save link, each only when configured). Plain links: works without JavaScript.
  */
-import { CalendarPlus, Download, FileCode, FileText, Receipt, Ticket } from 'lucide-react';
+import { CalendarPlus, Download, FileCode, FileText, Receipt, Ticket, Wallet } from 'lucide-react';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import type { ReservationDocuments } from '~/domain/documents.ts';
+import type { WalletLinksView } from '~/domain/wallet-pass.ts';
 
 const linkClass =
   'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
 
 /** `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised). */
-export function DocumentLinks({ basePath, documents }: { basePath: string; documents: ReservationDocuments }) {
+export function DocumentLinks({
+  basePath,
+  documents,
+  wallet,
+}: {
+  basePath: string;
+  documents: ReservationDocuments;
+  wallet: WalletLinksView;
+}) {
   const t = useT();
   const href = useHref();
   const download = (fileName: string) => href(`${basePath}/download/${encodeURIComponent(fileName)}`);
@@ -44,6 +54,7 @@ export function DocumentLinks({ basePath, documents }: { basePath: string; docum
                 {t('reservation.documents.download_named', { name: t('reservation.documents.voucher') })}
               </a>
             </span>
+            <WalletButtons basePath={basePath} wallet={wallet} />
           </li>
         )}
         {invoice && (
@@ -121,5 +132,31 @@ function XmlLink({ href, fileName, number }: { href: string; fileName: string; n
       <FileCode aria-hidden size={16} />
       {t('reservation.documents.download_xml', { number })}
     </a>
+  );
+}
+
+/** "Add to Apple Wallet" (the `.pkpass` download) and "Add to Google Wallet" (Google's save page); each when offered. */
+function WalletButtons({ basePath, wallet }: { basePath: string; wallet: WalletLinksView }) {
+  const t = useT();
+  const href = useHref();
+  if (!wallet.apple && !wallet.googleSaveUrl) return null;
+  const walletClass =
+    'inline-flex items-center gap-1.5 rounded-lg bg-black px-3 py-2 text-sm font-medium text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  return (
+    <span className="flex flex-wrap gap-2">
+      {wallet.apple && (
+        <a className={walletClass} href={href(`${basePath}/wallet.pkpass`)} type="application/vnd.apple.pkpass">
+          <Wallet aria-hidden size={16} />
+          {t('wallet.add_apple')}
+        </a>
+      )}
+      {wallet.googleSaveUrl && (
+        <a className={walletClass} href={wallet.googleSaveUrl} rel="noopener noreferrer" target="_blank">
+          <Wallet aria-hidden size={16} />
+          {t('wallet.add_google')}
+          <span className="sr-only"> {t('wallet.new_window')}</span>
+        </a>
+      )}
+    </span>
   );
 }

@@ -12,6 +12,7 @@ type Panels = {
   payment: ComponentProps<typeof PaymentNotice>['view'];
   pass: ComponentProps<typeof ArrivalPass>['view'];
   documents: ComponentProps<typeof DocumentLinks>['documents'];
+  wallet: ComponentProps<typeof DocumentLinks>['wallet'];
   manage: ComponentProps<typeof ManageBooking>['view'];
   flight: ComponentProps<typeof FlightDelayPanel>['view'];
 };
@@ -38,7 +39,7 @@ export function ReservationPanels({
       <PaymentNotice view={panels.payment} />
       <ArrivalPass view={panels.pass} />
       <FlightDelayPanel view={panels.flight} result={result} />
-      <DocumentLinks basePath={basePath} documents={panels.documents} />
+      <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
       <DocumentFrame src={href(`${basePath}/dokument`)} title={frameTitle} />
     </>

@@ -141,4 +141,14 @@ describe('loadLegalPage', () => {
       'Vertragspartner ist Parkplatz-Shop GmbH, Hafenstraße 12',
     );
   });
+
+  it('privacy policy with the wallets on names Apple and Google (decision 0055), with them off neither', () => {
+    expect(text(loadLegalPage(CONFIG, 'privacy', 'de'))).not.toMatch(/Wallet/);
+    const wallets = { APPLE_WALLET_PASS_TYPE_ID: 'pass.example.parking', GOOGLE_WALLET_ISSUER_ID: '3388' };
+    const de = items(loadLegalPage({ ...CONFIG, ...wallets }, 'privacy', 'de'), 'Empfänger und Dienstleister');
+    expect(de.find((r) => r.startsWith('Apple Wallet'))).toContain('Apple Distribution International Ltd. (Irland)');
+    expect(de.find((r) => r.startsWith('Google Wallet'))).toContain('Google Ireland Limited (Irland)');
+    const en = text(loadLegalPage({ ...CONFIG, ...wallets }, 'privacy', 'en'));
+    expect(en).toContain('Apple Wallet registers your device with our server');
+  });
 });

@@ -29,6 +29,8 @@ export type LegalConfig = ShopIdentity & {
   EKOMI_INTERFACE_ID?: string;
   STRIPE_SECRET_KEY?: string;
   AERODATABOX_API_KEY?: string;
+  APPLE_WALLET_PASS_TYPE_ID?: string;
+  GOOGLE_WALLET_ISSUER_ID?: string;
 };
 
 /** A legal page as the route renders it; `sampleData`: the shop runs on sample data (a notice says so). */
@@ -63,6 +65,8 @@ export function loadLegalPage(config: LegalConfig, page: LegalPageKey, locale: L
       stripeSecretKey: config.STRIPE_SECRET_KEY,
       flightStatusKey: config.AERODATABOX_API_KEY,
       hostingProvider: config.SHOP_HOSTING_PROVIDER,
+      appleWalletPassTypeId: config.APPLE_WALLET_PASS_TYPE_ID,
+      googleWalletIssuerId: config.GOOGLE_WALLET_ISSUER_ID,
     }),
   });
   return { ...text, sampleData: config.SHOP_SAMPLE_DATA };
