@@ -9,10 +9,17 @@ process.env.E2E_DATA_DIR ??= path.resolve(`.data/e2e-${PORT}`);
 
 /**
  * Specs that change what other specs read (decision 0048): Kassel unlocked for a while (admin-catalogue, newsletter),
- * the seeded coupon WILLKOMMEN10 disabled and Frankfurt's newest review hidden (admin-misc). They run on their own,
+ * the seeded coupon WILLKOMMEN10 disabled and Frankfurt's newest review hidden (admin-misc), the server's clock moved
+ * past a booking's entry (extension). They run on their own,
  * one at a time, after all the others.
  */
-const EXCLUSIVE = [/admin-catalogue\.spec\.ts$/, /admin-misc\.spec\.ts$/, /newsletter\.spec\.ts$/];
+const EXCLUSIVE = [
+  /admin-catalogue\.spec\.ts$/,
+  /admin-misc\.spec\.ts$/,
+  /newsletter\.spec\.ts$/,
+  // moves the server's clock past a booking's entry (the test clock, decision 0054): every other page would see it
+  /extension\.spec\.ts$/,
+];
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 // Debian's old headless shell (package chromium-headless-shell, the same Chromium build without the full browser's
 // GPU process and window machinery): the e2e suite's browser, a third less CPU than the full /usr/bin/chromium on two
@@ -77,6 +84,8 @@ export default defineConfig({
       STAGING_BASIC_AUTH: 'e2e:staging-Secret-7',
       // online payment through the built-in demo provider (issue 13, tests/e2e/online-payment.spec.ts)
       PAYMENT_DEMO: '1',
+      // the movable clock of the admin endpoint (decision 0054, tests/e2e/extension.spec.ts: a started stay)
+      SHOP_TEST_CLOCK: '1',
     },
   },
 });

@@ -183,6 +183,11 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** `1`: the built-in demo payment provider (a test checkout page inside the shop) when Stripe is not configured. */
   PAYMENT_DEMO: flag,
+  /**
+   * `1`: the test clock of test and staging servers (decision 0054): `POST /internal/clock?at=ISO` moves the app's
+   * `now()`, `POST /internal/clock/reset` resets it; off, both answer 404. Refused with `SHOP_SAMPLE_DATA=0`.
+   */
+  SHOP_TEST_CLOCK: flag,
   /** eKomi review provider (decision 0014): the shop's interface id and password; both or neither (demo reviews). */
   EKOMI_INTERFACE_ID: z
     .string()
@@ -252,6 +257,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const problems = legalSettingProblems(env);
+  // A moved clock would date real invoices wrongly: test and staging servers (sample data) only.
+  if (env.SHOP_TEST_CLOCK && !env.SHOP_SAMPLE_DATA) {
+    problems.push('SHOP_TEST_CLOCK: only for test and staging servers; never with real data (SHOP_SAMPLE_DATA=0)');
+  }
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
     throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   invoices,
@@ -26,6 +27,7 @@ import { startOnlinePayment } from '../../app/services/payments/online-payment.s
 import { configurePaymentProvider } from '../../app/services/payments/payment.server.ts';
 import { completeDemoCheckout } from '../../app/services/payments/payment-demo.server.ts';
 import { providerFromConfig } from '../../app/services/payments/configure.server.ts';
+import { createTestClock } from '../../server/test-clock.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
 import { deliveredMail } from '../fixtures/outbox.ts';
 import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
@@ -264,5 +266,32 @@ describe('extension after entry, paid online', () => {
       paidCents: price,
     });
     test.setNow(NOW);
+  });
+});
+
+describe('the test clock of the admin endpoint (SHOP_TEST_CLOCK)', () => {
+  it('answers 404 while off; on, moves and resets the clock behind the token', async () => {
+    test.ctx.adminToken = 'internal-test-token';
+    const call = (path: '' | '/reset', query = '', token = 'internal-test-token') =>
+      supertest(test.app).post(`/internal/clock${path}${query}`).set('Authorization', `Bearer ${token}`);
+    const at = '2026-12-24T10:00:00.000Z';
+    expect((await call('', `?at=${at}`)).status).toBe(404);
+    expect((await call('/reset')).status).toBe(404);
+    const clock = createTestClock();
+    test.ctx.testClock = clock;
+    try {
+      expect((await call('', `?at=${at}`, 'wrong')).status).toBe(401);
+      expect((await call('', '?at=gestern')).status).toBe(400);
+      const moved = await call('', `?at=${at}`);
+      expect(moved.status).toBe(200);
+      expect(Math.abs(Date.parse(moved.body.now) - Date.parse(at))).toBeLessThan(5_000);
+      expect(Math.abs(clock.now().getTime() - Date.parse(at))).toBeLessThan(5_000);
+      const reset = await call('/reset');
+      expect(reset.body.offsetMs).toBe(0);
+      expect(clock.offsetMs()).toBe(0);
+    } finally {
+      delete test.ctx.testClock;
+      delete test.ctx.adminToken;
+    }
   });
 });
