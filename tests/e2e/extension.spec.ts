@@ -65,8 +65,12 @@ async function extendJourney(page: Page, tag: string, js: boolean, days: [number
     days,
   });
   await page.goto(redirect);
-  const invoiceBefore = await page.locator('[data-invoice-number]').textContent();
-  const totalBefore = await page.locator('#res-price [data-total-cents]').getAttribute('data-total-cents');
+  // the reservation's details (price, invoice number) are in the page's document frame
+  const details = page.frameLocator('iframe[data-document-frame]');
+  const invoiceBefore = await details.locator('[data-invoice-number]').textContent();
+  const totalBefore = await details
+    .locator('section[aria-labelledby="res-price"] [data-total-cents]')
+    .getAttribute('data-total-cents');
   expect(invoiceBefore).toMatch(/^RE-/);
 
   // 12:00 UTC of the entry date: after the 07:30 entry in Frankfurt, summer or winter time.
@@ -98,11 +102,16 @@ async function extendJourney(page: Page, tag: string, js: boolean, days: [number
   await expect(manage.locator('[data-manage-done]')).toContainText('Die Parkzeit wurde verlängert');
   await expect(manage.locator('[data-history-kind="changed"]')).toContainText('Parkzeit verlängert');
   // the page shows the new stay, price and invoice
-  const invoiceAfter = page.locator('[data-invoice-number]');
+  const invoiceAfter = details.locator('[data-invoice-number]');
   await expect(invoiceAfter).toHaveText(/^RE-/);
   await expect(invoiceAfter).not.toHaveText(invoiceBefore!);
-  const totalAfter = Number(await page.locator('#res-price [data-total-cents]').getAttribute('data-total-cents'));
-  expect(totalAfter).toBeGreaterThanOrEqual(Number(totalBefore));
+  const totalAfter = Number(
+    await details.locator('section[aria-labelledby="res-price"] [data-total-cents]').getAttribute('data-total-cents'),
+  );
+  expect(totalAfter).toBeGreaterThan(Number(totalBefore));
+  // the documents list offers the new invoice and the credit note of the old one
+  await expect(page.getByText(`Rechnung ${await invoiceAfter.textContent()}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Gutschrift GS-/)).toBeVisible();
   // still before the new exit: the next extension is offered
   await expect(manage.locator('[data-manage-extend-form]')).toBeVisible();
   await lookAt(page, `extension-done-${tag}`);

@@ -129,9 +129,9 @@ describe('extension after entry, paid by invoice', () => {
       old: { entryTime: row.entryLocal, exitTime: row.exitLocal, totalCents: row.totalCents },
       new: { entryTime: row.entryLocal, exitTime: later, personCount: 1, totalCents: row.totalCents + price },
     });
-    expect(quoted.body.quote.days.map((d: { day: string; bookedCents: number | null }) => d.bookedCents === null)).toEqual(
-      [false, false, false, true],
-    );
+    expect(
+      quoted.body.quote.days.map((d: { day: string; bookedCents: number | null }) => d.bookedCents === null),
+    ).toEqual([false, false, false, true]);
     expect(await stored(reference)).toEqual(row);
 
     // the form sends every field as booked: the same extension
@@ -234,9 +234,13 @@ describe('extension after entry, paid online', () => {
 
     const quoted = await client.post(`reservations/${reference}/change`, { exitTime: later, dryRun: true });
     expect(quoted.body.quote).toMatchObject({ settlement: 'charge', differenceCents: price });
-    const asked = await client.post(`reservations/${reference}/change`, { exitTime: later }, {
-      'Idempotency-Key': `extend-online-${reference}`,
-    });
+    const asked = await client.post(
+      `reservations/${reference}/change`,
+      { exitTime: later },
+      {
+        'Idempotency-Key': `extend-online-${reference}`,
+      },
+    );
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     expect(asked.body.redirect).toBe(`/reservierung/${reference}/bezahlen`);
     // the booking stands until the difference is paid; the added days are held
