@@ -104,7 +104,10 @@ export function ManageBooking({
   // The quote of a change or an extension, with its confirmation (the same second step for both).
   const quoteBox = changeQuote ? (
     <div className="rounded-lg border border-accent p-4" data-manage-quote>
-      <h4 className="font-semibold">{view.extendable ? t('manage.extend.summary') : about('summary')}</h4>
+      <h4 className="font-semibold">
+        {/* the back office extends on the customer's behalf: the neutral title, not "your extension" */}
+        {view.extendable ? t(onBehalf ? 'manage.extend.title' : 'manage.extend.summary') : about('summary')}
+      </h4>
       <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
         <dt>{t('manage.change.old_total')}</dt>
         <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
