@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { listEml, parseEml } from '../fixtures/eml.ts';
+import { axeAtBothWidths, NO_VIOLATIONS } from './axe.ts';
 import { bookViaApi, localDateTime, lookAt, pageHydrated } from './pages.ts';
 
 /**
@@ -97,6 +98,8 @@ async function extendJourney(page: Page, tag: string, js: boolean, days: [number
   await expect(quote.locator('[data-manage-difference]')).toContainText(/mehr|gleich/);
   await expect(quote.locator('tbody tr')).toHaveCount(days[1] - days[0] + 2);
   await lookAt(page, `extension-quote-${tag}`);
+  // the extension form and its quote pass WCAG 2.1 A/AA at phone and desktop width (once, with JavaScript)
+  if (js) expect(await axeAtBothWidths(page)).toEqual(NO_VIOLATIONS);
   await quote.getByRole('button', { name: 'Verlängerung verbindlich buchen' }).click();
 
   await expect(manage.locator('[data-manage-done]')).toContainText('Die Parkzeit wurde verlängert');
