@@ -444,7 +444,11 @@ export type ReservationEventKind =
   // an overstay billed at check-out (issue 33 item 4): invoiced, its payment link mailed, paid (on site or online)
   | 'overstay_invoiced'
   | 'overstay_link_sent'
-  | 'overstay_paid';
+  | 'overstay_paid'
+  // the return flight (issue 35 item 1): late or cancelled per the provider, reported by the customer, confirmed by staff
+  | 'flight_delayed'
+  | 'flight_delay_reported'
+  | 'flight_delay_confirmed';
 
 /**
  * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
@@ -609,6 +613,46 @@ export const overstayCharges = pgTable(
       'overstay_charges_paid_check',
       sql`(${t.status} = 'open') = (${t.paidMethod} is null) and ${t.paidMethod} in ('cash', 'card', 'online')`,
     ),
+  ],
+);
+
+/** Where a flight delay is known from: the flight status provider, or the customer's own report (issue 35). */
+export type FlightDelaySource = 'provider' | 'customer';
+
+/**
+ * The return flight a reservation follows (issue 35 item 1, decision 0056): one row per reservation with a return
+ * flight number, written by the flight status job (`source` provider) or the customer's report (`customer`). `status`
+ * `on_time` | `delayed` | `cancelled`; times are airport local `YYYY-MM-DDTHH:mm`: the scheduled and the new landing,
+ * the expected exit (the booked exit moved by the delay) and the end of the cover (null: none). A customer's report
+ * counts at check-out once staff confirm it (`confirmedAt`, `confirmedBy`); a provider's counts at once. `settled`:
+ * landed or cancelled, the job stops looking. `mailedAt`: the one delay mail went out.
+ */
+export const flightDelays = pgTable(
+  'flight_delays',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    flightNumber: text('flight_number').notNull(),
+    source: text('source').$type<FlightDelaySource>().notNull(),
+    status: text('status').$type<'on_time' | 'delayed' | 'cancelled'>().notNull(),
+    scheduledArrivalLocal: text('scheduled_arrival_local'),
+    arrivalLocal: text('arrival_local'),
+    delayMinutes: integer('delay_minutes').notNull().default(0),
+    expectedExitLocal: text('expected_exit_local').notNull(),
+    coveredUntilLocal: text('covered_until_local'),
+    settled: boolean('settled').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references((): AnyPgColumn => staff.id),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('flight_delays_reservation_idx').on(t.reservationId),
+    check('flight_delays_status_check', sql`${t.status} in ('on_time', 'delayed', 'cancelled')`),
+    check('flight_delays_source_check', sql`${t.source} in ('provider', 'customer')`),
   ],
 );
 

@@ -188,6 +188,17 @@ const EnvSchema = z.object({
    * `now()`, `POST /internal/clock/reset` resets it; off, both answer 404. Refused with `SHOP_SAMPLE_DATA=0`.
    */
   SHOP_TEST_CLOCK: flag,
+  /**
+   * Flight-delay cover (issue 35 item 1, decision 0056): the hours after the booked exit a late return flight's overstay
+   * is free (0 turns the cover off); the demo flight status provider (`1`: flight numbers ending in 7 land 190 minutes
+   * late, in 0 are cancelled); AeroDataBox (through RapidAPI) when its key is set, named in the privacy policy; minutes
+   * between two lookups of one flight.
+   */
+  FLIGHT_DELAY_FREE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
+  FLIGHT_STATUS_DEMO: flag,
+  AERODATABOX_API_KEY: optionalText,
+  AERODATABOX_API_URL: z.string().url().default('https://aerodatabox.p.rapidapi.com'),
+  FLIGHT_STATUS_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(720).default(30),
   /** eKomi review provider (decision 0014): the shop's interface id and password; both or neither (demo reviews). */
   EKOMI_INTERFACE_ID: z
     .string()

@@ -14,6 +14,7 @@ import { delegateMailDelivery, kickMailDelivery, startMailWorker } from '~/servi
 import { newsletterWorkSettled } from '~/services/subscriptions/newsletter.server.ts';
 import { expireHolds } from '~/services/payments/online-payment.server.ts';
 import { reconcilePayments } from '~/services/payments/reconciliation.server.ts';
+import { trackReturnFlights } from '~/services/flights/flight-delay.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -38,6 +39,8 @@ import { ekomiConfigured, startRatingsImport } from '~/services/ratings/ratings-
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 /** How often the jobs process reconciles the provider's payments with the shop's books (issue 33 item 6): daily. */
 const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often the jobs process runs the flight status job (each flight has its own interval; issue 35 item 1). */
+const FLIGHT_JOB_INTERVAL_MS = 5 * 60 * 1000;
 
 /** `npm run ratings:import` (scripts/ratings-import.js runs it from this bundle). */
 export { runRatingsImportCommand } from './ratings-import-command.server.ts';
@@ -184,6 +187,14 @@ export async function startApp(
       }, RECONCILIATION_INTERVAL_MS)
     : undefined;
   reconciliation?.unref();
+  // Flight-delay cover (issue 35 item 1): every few minutes the jobs process looks up the return flights whose lookup
+  // is due (each flight at most every FLIGHT_STATUS_INTERVAL_MINUTES, from 24 h before the booked exit until it lands).
+  const flightTracking = scheduledJobs
+    ? setInterval(() => {
+        trackReturnFlights(ctx).catch((err) => logger.warn({ err }, 'flight status job failed'));
+      }, FLIGHT_JOB_INTERVAL_MS)
+    : undefined;
+  flightTracking?.unref();
   // Mail worker (issue 3): delivers the outbox every 30 s and right after a confirmation is queued. In a cluster
   // the jobs process runs it (rendering a confirmation's PDFs would hold up a web worker's requests); the web
   // workers announce queued mail to it. The claim (FOR UPDATE SKIP LOCKED) keeps each mail to one sender anyway.
@@ -210,6 +221,7 @@ export async function startApp(
       clearInterval(purge);
       clearInterval(holdExpiry);
       clearInterval(reconciliation);
+      clearInterval(flightTracking);
       await stopMailWorker();
       await newsletterWorkSettled();
       stopRatingsImport();

@@ -117,6 +117,16 @@ const RECIPIENT_DE: Record<RecipientKind, { title: string; text: (r: PrivacyReci
       `${basisDe(r.basis, true)}` +
       thirdCountryDe(r),
   },
+  flights: {
+    title: 'Flugstatus',
+    text: (r) =>
+      `Haben Sie die Nummer Ihres Rückflugs angegeben, fragt unser Server ab 24 Stunden vor der gebuchten Ausfahrt ` +
+      `${who(r, COUNTRY_DE, 'unseren Flugstatusdienst')} nach dessen Ankunftszeit, damit Ihr Stellplatz bei einer ` +
+      `Verspätung wartet. Übermittelt werden nur Flugnummer und Datum, weder Ihr Name noch Ihre Buchung. ` +
+      `${basisDe(r.basis, false)}` +
+      thirdCountryDe(r),
+    off: 'Wir fragen keinen Flugstatusdienst ab; eine Verspätung melden Sie uns selbst auf der Seite Ihrer Reservierung.',
+  },
   geocoder: {
     title: 'Adressvorschläge',
     text: (r) =>
@@ -402,6 +412,15 @@ const RECIPIENT_EN: Record<RecipientKind, { title: string; text: (r: PrivacyReci
       `third-party content; your browser loads the tiles only once you click "Load map". We store this choice in ` +
       `the cookie "eap_map-consent" (one year); "Hide map" withdraws it. ${basisEn(r.basis, true)}` +
       thirdCountryEn(r),
+  },
+  flights: {
+    title: 'Flight status',
+    text: (r) =>
+      `If you gave the number of your return flight, our server asks ${who(r, COUNTRY_EN, 'our flight status service')} ` +
+      `for its arrival time from 24 hours before the booked exit, so your space waits when it is late. Only the ` +
+      `flight number and date are sent, neither your name nor your booking. ${basisEn(r.basis, false)}` +
+      thirdCountryEn(r),
+    off: 'We ask no flight status service; you tell us of a delay yourself on your reservation page.',
   },
   geocoder: {
     title: 'Address suggestions',

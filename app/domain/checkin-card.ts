@@ -27,8 +27,16 @@ export type CheckinView = {
   flights: string;
   checkedIn: string | null;
   checkedOut: string | null;
-  /** the overstay now (parked) or at the departure (left), `amount` formatted; null before the arrival */
-  overstay: (Overstay & { amount: string }) | null;
+  /**
+   * the overstay now (parked) or at the departure (left), `amount` (charged) and `waivedAmount` (free through a flight
+   * delay's cover, issue 35) formatted; null before the arrival
+   */
+  overstay: (Overstay & { amount: string; waivedAmount: string }) | null;
+  /**
+   * the return flight when late or cancelled (issue 35): the line staff read ("Flug verspätet, Ankunft 21:10"),
+   * whether it is the customer's report that staff confirm at check-out, and the end of its cover (formatted)
+   */
+  flightDelay: { text: string; needsConfirmation: boolean; coveredUntil: string | null } | null;
   /**
    * the overstay billed at the departure (issue 33 item 4): its invoice, amount, whether and how it was paid
    * (`paidLabel`, e.g. "bar bezahlt am …"), when the payment link was mailed, whether a link can be sent (an online

@@ -19,6 +19,8 @@ describe('overstayOf', () => {
       extraDays: 0,
       extraCents: 0,
       actualDays: 2,
+      waivedDays: 0,
+      waivedCents: 0,
     });
     expect(overstayOf({ ...booked, actualExit: '2026-12-01T20:00' }).late).toBe(false);
   });
@@ -29,6 +31,8 @@ describe('overstayOf', () => {
       extraDays: 0,
       extraCents: 0,
       actualDays: 2,
+      waivedDays: 0,
+      waivedCents: 0,
     });
   });
 
@@ -46,6 +50,8 @@ describe('overstayOf', () => {
       extraDays: 3,
       extraCents: 1500,
       actualDays: 7,
+      waivedDays: 0,
+      waivedCents: 0,
     });
     // crossing the end of the list: 3 booked (4900) → 6 days (5500 + 2 × 500 = 6500)
     const three = { ...booked, bookedExit: '2026-12-03T18:00' };
@@ -63,6 +69,30 @@ describe('overstayOf', () => {
     expect(
       overstayOf({ ...booked, bookedExit: '2026-12-01T18:00', priceLists: [odd], actualExit: '2026-12-02T10:00' }),
     ).toMatchObject({ extraDays: 1, extraCents: 0 });
+  });
+
+  it('waives the days a covered flight delay caused and charges only the rest (issue 35)', () => {
+    // covered until the next evening: leaving then costs nothing
+    expect(overstayOf({ ...booked, coveredUntil: '2026-12-03T18:00', actualExit: '2026-12-03T17:00' })).toMatchObject({
+      late: true,
+      extraDays: 0,
+      extraCents: 0,
+      waivedDays: 1,
+      waivedCents: 1000,
+    });
+    // covered for one day, left two days late: only the second day is charged (4 days 5500 − 3 days 4900)
+    expect(overstayOf({ ...booked, coveredUntil: '2026-12-03T18:00', actualExit: '2026-12-04T09:00' })).toMatchObject({
+      extraDays: 1,
+      extraCents: 600,
+      waivedDays: 1,
+      waivedCents: 1000,
+    });
+    // a cover that ends before the booked exit (or none) changes nothing
+    expect(overstayOf({ ...booked, coveredUntil: null, actualExit: '2026-12-04T09:00' })).toMatchObject({
+      extraDays: 2,
+      extraCents: 1600,
+      waivedDays: 0,
+    });
   });
 
   it('refuses invalid times and a tariff without an applicable list', () => {

@@ -17,6 +17,9 @@ export type Overstay = {
   extraCents: number;
   /** billable days of the stay as it really was (entry as booked → actual exit) */
   actualDays: number;
+  /** days beyond the booked stay that a covered flight delay made free (issue 35), and their price; 0 without */
+  waivedDays: number;
+  waivedCents: number;
 };
 
 /**
@@ -27,7 +30,9 @@ export type Overstay = {
  * stay's days. Their price is the day-price difference of the tariff's price list that applies to the booked
  * entry date: `parkingPrice(list, actualDays) − parkingPrice(list, bookedDays)` — which beyond the end of the
  * list is `extraDayPrice` per day. Never negative (a list whose longer stays cost less charges nothing). Persons
- * and child seats are per stay and cost nothing extra. Leaving early or on time is no overstay.
+ * and child seats are per stay and cost nothing extra. Leaving early or on time is no overstay. With a covered flight
+ * delay (`coveredUntil`, issue 35, decision 0056) the days up to the cover's end are waived (`waivedDays`,
+ * `waivedCents`) and only the days beyond it are charged: `parkingPrice(list, actualDays) − parkingPrice(list, coveredDays)`.
  *
  * @param input.bookedEntry - booked entry, airport local time.
  * @param input.bookedExit - booked exit, airport local time.
@@ -42,18 +47,28 @@ export function overstayOf(input: {
   bookedExit: LocalDateTime;
   actualExit: LocalDateTime;
   priceLists: PriceList[];
+  /** a covered flight delay (issue 35, `delayCoverOf`): leaving until then costs nothing extra */
+  coveredUntil?: LocalDateTime | null;
 }): Overstay {
   const entry = parseLocalDateTime(input.bookedEntry);
   if (!entry) throw new RangeError(`Invalid entry time "${input.bookedEntry}"`);
   if (!parseLocalDateTime(input.actualExit)) throw new RangeError(`Invalid exit time "${input.actualExit}"`);
   const bookedDays = billableDays(input.bookedEntry, input.bookedExit);
+  const none = { waivedDays: 0, waivedCents: 0 };
   // ISO wall times compare as strings; a departure before the entry date counts as the booked stay.
   const late = input.actualExit > input.bookedExit;
-  if (!late) return { late: false, extraDays: 0, extraCents: 0, actualDays: bookedDays };
+  if (!late) return { late: false, extraDays: 0, extraCents: 0, actualDays: bookedDays, ...none };
   const actualDays = billableDays(input.bookedEntry, input.actualExit);
-  const extraDays = Math.max(0, actualDays - bookedDays);
-  if (extraDays === 0) return { late, extraDays: 0, extraCents: 0, actualDays };
-  const list = selectPriceList(input.priceLists, entry.date);
-  const extraCents = Math.max(0, parkingPrice(list, actualDays) - parkingPrice(list, bookedDays));
-  return { late, extraDays, extraCents, actualDays };
+  // The days up to the cover's end (or the real exit, when earlier) are free: only the rest is charged.
+  const covered = input.coveredUntil && input.coveredUntil > input.bookedExit ? input.coveredUntil : null;
+  const freeUntil = covered && covered < input.actualExit ? covered : (covered ?? input.bookedExit);
+  const freeDays = Math.max(bookedDays, covered ? billableDays(input.bookedEntry, freeUntil) : bookedDays);
+  const extraDays = Math.max(0, actualDays - freeDays);
+  const list = actualDays > bookedDays ? selectPriceList(input.priceLists, entry.date) : null;
+  const price = (days: number) => (list ? parkingPrice(list, days) : 0);
+  const waivedDays = Math.min(freeDays, actualDays) - bookedDays;
+  const waivedCents = waivedDays > 0 ? Math.max(0, price(bookedDays + waivedDays) - price(bookedDays)) : 0;
+  if (extraDays === 0) return { late, extraDays: 0, extraCents: 0, actualDays, waivedDays, waivedCents };
+  const extraCents = Math.max(0, price(actualDays) - price(freeDays));
+  return { late, extraDays, extraCents, actualDays, waivedDays, waivedCents };
 }

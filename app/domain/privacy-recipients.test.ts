@@ -37,7 +37,7 @@ describe('privacyRecipients', () => {
       basis: ['a'],
       afterConsent: true,
     });
-    expect(unused).toEqual(['mail', 'payment', 'geocoder', 'analytics', 'reviews']);
+    expect(unused).toEqual(['mail', 'payment', 'geocoder', 'analytics', 'flights', 'reviews']);
   });
 
   it('with everything on: each service once, with its host or provider and legal basis', () => {
@@ -49,6 +49,7 @@ describe('privacyRecipients', () => {
       ekomiInterfaceId: '12345',
       stripeSecretKey: 'sk_test_123',
       hostingProvider: ' Beispiel Hosting GmbH, Nürnberg ',
+      flightStatusKey: 'rapidapi-key',
     });
     expect(unused).toEqual([]);
     expect(used.map((r) => [r.kind, r.host, r.provider, r.basis.join(''), r.afterConsent])).toEqual([
@@ -59,9 +60,11 @@ describe('privacyRecipients', () => {
       ['map', 'tiles.example.org', null, 'a', true],
       ['geocoder', 'photon.komoot.io', 'komoot GmbH', 'f', false],
       ['analytics', 'plausible.io', 'Plausible Insights OÜ', 'a', true],
+      ['flights', null, 'AeroDataBox über RapidAPI (Nokia / Rapid, USA)', 'b', false],
       ['reviews', null, 'eKomi Holding GmbH', 'f', false],
     ]);
     expect(JSON.stringify(used)).not.toContain('secret');
+    expect(JSON.stringify(used)).not.toContain('rapidapi-key');
   });
 
   it('switches each optional service on and off on its own setting; empty values count as off', () => {
@@ -72,6 +75,7 @@ describe('privacyRecipients', () => {
       addressAutocompleteUrl: ['geocoder', 'https://geo.example.com/api/'],
       analyticsUrl: ['analytics', 'https://stats.example.com/a.js'],
       ekomiInterfaceId: ['reviews', '4711'],
+      flightStatusKey: ['flights', 'rapidapi-key'],
     } as const;
     for (const [key, [kind, value]] of Object.entries(optional)) {
       expect(kinds({ [key]: value }), key).toEqual(['operator', 'hosting', kind]);

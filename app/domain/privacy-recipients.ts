@@ -6,7 +6,8 @@
  */
 
 /** A recipient (processor or independent controller) named in the privacy policy, in display order. */
-export type RecipientKind = 'operator' | 'hosting' | 'mail' | 'payment' | 'map' | 'geocoder' | 'analytics' | 'reviews';
+export type RecipientKind =
+  'operator' | 'hosting' | 'mail' | 'payment' | 'map' | 'geocoder' | 'analytics' | 'reviews' | 'flights';
 
 /** A legal basis of Art. 6(1) GDPR: (a) consent, (b) contract, (c) legal obligation, (f) legitimate interests. */
 export type LegalBasis = 'a' | 'b' | 'c' | 'f';
@@ -35,6 +36,8 @@ export type PrivacyConfig = {
   ekomiInterfaceId?: string;
   stripeSecretKey?: string;
   hostingProvider?: string;
+  /** the flight status provider's key (issue 35: AeroDataBox) */
+  flightStatusKey?: string;
 };
 
 /** The recipients in use, and the optional services that are off (the policy says so for some of them). */
@@ -52,6 +55,8 @@ const KNOWN_HOSTS: readonly { host: string; provider: string; country: string }[
 /** Providers fixed by the integration itself (the review and payment providers the shop is built for). */
 const EKOMI = { provider: 'eKomi Holding GmbH', country: 'DE' } as const;
 const STRIPE = { provider: 'Stripe Payments Europe, Limited', country: 'IE' } as const;
+/** AeroDataBox, sold through RapidAPI (a US company): the flight status provider of issue 35. */
+const AERODATABOX = { provider: 'AeroDataBox über RapidAPI (Nokia / Rapid, USA)', country: 'US' } as const;
 
 /**
  * The host name of a configured URL or URL template, lower case, without user name, password, port or
@@ -91,6 +96,7 @@ function byUrl(kind: RecipientKind, url: string, basis: LegalBasis[], afterConse
  * - `mapTileUrl` set: the tile host, after consent or click (a); else `map` is unused;
  * - `addressAutocompleteUrl` set: the geocoder's host (f), queried by our server; else unused;
  * - `analyticsUrl` set: the analytics host, after consent (a); else unused;
+ * - `flightStatusKey` set: AeroDataBox (b), the flight number and date of a return flight; else `flights` is unused;
  * - `ekomiInterfaceId` set: eKomi (f); else `reviews` is unused.
  * Empty or white-space values count as not set. Source: Art. 13(1)(c), (e), (f) GDPR; § 25(1) TDDDG.
  */
@@ -124,6 +130,14 @@ export function privacyRecipients(config: PrivacyConfig): PrivacyRecipients {
     byUrl('geocoder', config.addressAutocompleteUrl!, ['f'], false),
   );
   add(set(config.analyticsUrl), 'analytics', () => byUrl('analytics', config.analyticsUrl!, ['a'], true));
+  // only the flight number and date go there (issue 35, decision 0056)
+  add(set(config.flightStatusKey), 'flights', () => ({
+    kind: 'flights',
+    host: null,
+    ...AERODATABOX,
+    basis: ['b'],
+    afterConsent: false,
+  }));
   add(set(config.ekomiInterfaceId), 'reviews', () => ({
     kind: 'reviews',
     host: null,

@@ -45,6 +45,8 @@ export type MailConfig = ShopIdentity & {
   SHOP_IBAN: string;
   SHOP_BIC: string;
   SHOP_BANK_NAME: string;
+  /** hours of a late return flight's overstay that are free (issue 35; the voucher and the mail promise it) */
+  FLIGHT_DELAY_FREE_HOURS?: number;
 };
 
 /**

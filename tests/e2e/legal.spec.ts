@@ -63,6 +63,7 @@ test('the privacy policy lists the map tile host and the configured geocoder, an
     'E-Mail-Versand',
     'Zahlungsabwicklung',
     'Reichweitenmessung',
+    'Flugstatus',
   ]);
   await expect(recipients).toContainText('tile.openstreetmap.org (OpenStreetMap Foundation, Vereinigtes Königreich)');
   // the e2e server sets ADDRESS_AUTOCOMPLETE_URL=http://127.0.0.1:9/ (playwright.config.ts)

@@ -14,6 +14,13 @@ export function localDateTime(daysFromToday: number, time: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${time}`;
 }
 
+/** The machine's local time `hours` from now, on the full hour, as `YYYY-MM-DDTHH:mm`. */
+export function localHoursFromNow(hours: number): string {
+  const d = new Date(Date.now() + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
+}
+
 /** Page object of the home page's search form (Hydrogen-style e2e helpers). */
 export class SearchPage {
   constructor(readonly page: Page) {}
@@ -230,6 +237,10 @@ type Booker = {
   paymentType?: 'on_site' | 'invoice' | 'online';
   /** entry and exit as days from today (local 07:30 and 21:00) */
   days?: [number, number];
+  /** entry and exit as local `YYYY-MM-DDTHH:mm` (instead of `days`) */
+  stay?: { entry: string; exit: string };
+  /** the return flight's number (issue 35), default none */
+  returnFlightNumber?: string;
   /** a coupon code to redeem; default none */
   couponCode?: string;
 };
@@ -240,8 +251,8 @@ type Booker = {
  */
 export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: string; redirect: string }> {
   const [entryDays, exitDays] = who.days ?? [45, 48];
-  const entry = localDateTime(entryDays, '07:30');
-  const exit = localDateTime(exitDays, '21:00');
+  const entry = who.stay?.entry ?? localDateTime(entryDays, '07:30');
+  const exit = who.stay?.exit ?? localDateTime(exitDays, '21:00');
   await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
   const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
   const offer = page.locator('article[data-tariff-id]').first();
@@ -268,6 +279,7 @@ export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: 
       childrenSeat: 0,
       bulkyBaggage: '',
       licensePlate: who.licensePlate ?? '',
+      ...(who.returnFlightNumber ? { returnFlightNumber: who.returnFlightNumber } : {}),
       gender: who.gender ?? false,
       firstname: who.firstname,
       lastname: who.lastname,

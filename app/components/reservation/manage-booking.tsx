@@ -28,7 +28,7 @@ export type ManageBookingResult = {
   message?: string | null;
   errors?: Record<string, string>;
   values?: Record<string, string>;
-  done?: 'changed' | 'cancelled' | null;
+  done?: 'changed' | 'cancelled' | 'flight_delay' | null;
   changeQuote?: {
     oldTotal: string;
     newTotal: string;

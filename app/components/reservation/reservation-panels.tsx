@@ -4,6 +4,7 @@ import { ManageBooking } from '../islands/manage-booking.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
 import { DocumentLinks } from './document-links.tsx';
+import { FlightDelayPanel } from './flight-delay-panel.tsx';
 import { PaymentNotice } from './payment-notice.tsx';
 
 /** What the reservation pages' loaders read for {@link ReservationPanels} (`reservationPanels` on the server). */
@@ -12,6 +13,7 @@ type Panels = {
   pass: ComponentProps<typeof ArrivalPass>['view'];
   documents: ComponentProps<typeof DocumentLinks>['documents'];
   manage: ComponentProps<typeof ManageBooking>['view'];
+  flight: ComponentProps<typeof FlightDelayPanel>['view'];
 };
 
 /**
@@ -35,6 +37,7 @@ export function ReservationPanels({
     <>
       <PaymentNotice view={panels.payment} />
       <ArrivalPass view={panels.pass} />
+      <FlightDelayPanel view={panels.flight} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} />
       <ManageBooking view={panels.manage} result={result} />
       {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's

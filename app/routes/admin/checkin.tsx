@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const mark = intent === 'check-in' ? checkIn : checkOut;
-    const card = await mark(app, actor, { reference, locale });
+    const card = await mark(app, actor, { reference, locale, confirmDelay: values.confirmDelay === '1' });
     const done = intent === 'check-in' ? 'checked_in' : 'checked_out';
     return await savedRedirect(posted, back(card.reference), `admin.checkin.done.${done}`);
   } catch (error) {

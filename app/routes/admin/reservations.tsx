@@ -36,6 +36,15 @@ export async function loader(args: Route.LoaderArgs) {
     total: formatMoney(row.totalCents, locale),
     statusLabel: t(`reservation.status.${row.status}`),
     checkin: row.checkedOutAt ? t('admin.checkin.state.left') : row.checkedInAt ? t('admin.checkin.state.parked') : '',
+    // a late or cancelled return flight (issue 35): "Flug LH 407 verspätet, Ankunft …"
+    flight: row.flight
+      ? row.flight.status === 'cancelled'
+        ? t('admin.checkin.flight.cancelled', { flight: row.flight.flightNumber })
+        : t('admin.checkin.flight.delayed', {
+            flight: row.flight.flightNumber,
+            arrival: row.flight.arrival ? formatLocalDateTime(row.flight.arrival, locale) : '–',
+          })
+      : '',
   }));
   return data(
     {

@@ -23,6 +23,7 @@ import {
   submitChange,
 } from '~/services/reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
+import { submitFlightDelay } from '~/services/flights/flight-delay.server.ts';
 import { PRIVATE_HEADERS, readPostedForm, refusal, type PageActionArgs } from './form-kit.server.ts';
 import { cancelQuoteOf, changeQuoteOf } from './manage-quotes.server.ts';
 
@@ -166,6 +167,16 @@ export async function manageAction(args: PageActionArgs, details: ReservationDet
         if (confirm) return ok({ done: 'cancelled', message: t('manage.cancel.done') });
         if (!('quote' in answer.body)) throw new Error('a dry run answers a quote');
         return ok({ cancelQuote: cancelQuoteOf(answer.body.quote, locale) });
+      }
+      case 'flight-delay': {
+        // the return flight is late (issue 35 item 1): the customer states the new arrival
+        const answer = await submitFlightDelay(app, { session, reference, body: { arrivalTime: values.arrivalTime } });
+        const { expectedExitTime, delayCoveredUntil } = answer.body.reservation;
+        const when = (local: string) => formatLocalDateTime(local, locale);
+        const message = delayCoveredUntil
+          ? t('flight.report.done_covered', { exit: when(expectedExitTime), until: when(delayCoveredUntil) })
+          : t('flight.report.done', { exit: when(expectedExitTime) });
+        return ok({ done: 'flight_delay', message });
       }
       default:
         return ok({ message: t('validation.invalid') }, 422);

@@ -24,6 +24,12 @@ import { recordAudit } from './audit-log.server.ts';
 import { billOverstay, overstayChargeOf } from './overstay.server.ts';
 import { invoiceFileName } from '../documents/reservation-documents.server.ts';
 import { availabilityChanged } from '../cache-events.server.ts';
+import {
+  confirmReportedDelay,
+  coveredUntilOf,
+  flightDelayOf,
+  type FlightDelayRow,
+} from '../flights/flight-delay.server.ts';
 import { expireSessions } from '../payments/online-payment.server.ts';
 import { paymentProvider } from '../payments/payment.server.ts';
 import { pendingChangeOf, releasePaidChange } from '../reservations/paid-change.server.ts';
@@ -68,15 +74,46 @@ async function listsOf(db: Database, tariffId: number) {
   }));
 }
 
-/** The overstay of a reservation whose car leaves (or left) at `exitAt`. */
-async function overstayAt(db: Database, details: ReservationDetails, exitAt: Date): Promise<Overstay> {
+/**
+ * The overstay of a reservation whose car leaves (or left) at `exitAt`; `coveredUntil`: the end of a flight delay's
+ * cover that counts (issue 35), whose days are waived.
+ */
+async function overstayAt(
+  db: Database,
+  details: ReservationDetails,
+  exitAt: Date,
+  coveredUntil: string | null = null,
+): Promise<Overstay> {
   const r = details.reservation;
   return overstayOf({
     bookedEntry: r.entryLocal,
     bookedExit: r.exitLocal,
     actualExit: instantToLocal(exitAt, details.airport.timeZone),
     priceLists: await listsOf(db, r.tariffId),
+    coveredUntil,
   });
+}
+
+/**
+ * The flight delay as the tablet shows it (issue 35): "Flug verspätet, Ankunft 21:10", "Flug annulliert", or the
+ * customer's own report waiting for confirmation at check-out; null when the flight is on time or unknown.
+ */
+function flightDelayCard(row: FlightDelayRow | null, locale: Locale): CheckinView['flightDelay'] {
+  if (!row || row.status === 'on_time') return null;
+  const t = translator(locale);
+  const time = (local: string | null) => (local ? formatLocalDateTime(local, locale) : '');
+  const text =
+    row.status === 'cancelled'
+      ? t('admin.checkin.flight.cancelled', { flight: row.flightNumber })
+      : t(row.source === 'customer' ? 'admin.checkin.flight.reported' : 'admin.checkin.flight.delayed', {
+          flight: row.flightNumber,
+          arrival: time(row.arrivalLocal),
+        });
+  return {
+    text,
+    needsConfirmation: row.source === 'customer' && row.confirmedAt === null,
+    coveredUntil: row.coveredUntilLocal ? time(row.coveredUntilLocal) : null,
+  };
 }
 
 /**
@@ -90,7 +127,8 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
   const state = stateOf(r);
   const when = (instant: Date | null) => (instant ? formatLocalDateTime(instantToLocal(instant, tz), locale) : null);
   const exitAt = r.checkedOutAt ?? (r.checkedInAt ? ctx.now() : null);
-  const overstay = exitAt ? await overstayAt(ctx.db, details, exitAt) : null;
+  const delay = await flightDelayOf(ctx.db, r.id);
+  const overstay = exitAt ? await overstayAt(ctx.db, details, exitAt, coveredUntilOf(delay)) : null;
   const charge = r.checkedOutAt ? await overstayChargeOf(ctx.db, r.id) : null;
   const billing = r.billingAddress;
   return {
@@ -111,7 +149,14 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
     flights: [r.outboundFlightNumber, r.returnFlightNumber].filter(Boolean).join(' / '),
     checkedIn: when(r.checkedInAt),
     checkedOut: when(r.checkedOutAt),
-    overstay: overstay ? { ...overstay, amount: formatMoney(overstay.extraCents, locale) } : null,
+    overstay: overstay
+      ? {
+          ...overstay,
+          amount: formatMoney(overstay.extraCents, locale),
+          waivedAmount: formatMoney(overstay.waivedCents, locale),
+        }
+      : null,
+    flightDelay: flightDelayCard(delay, locale),
     overstayInvoice: charge
       ? {
           number: charge.invoiceNumber,
@@ -169,8 +214,11 @@ export async function lookupForCheckin(
   return Promise.all(rows.map((details) => checkinCard(ctx, details, locale)));
 }
 
-/** A check-in or check-out as the tablet posts it: the booking's reference and the page's language. */
-type CheckinRequest = { reference: string; locale: Locale };
+/**
+ * A check-in or check-out as the tablet posts it: the booking's reference and the page's language; at check-out,
+ * `confirmDelay` when staff confirm the customer's reported flight delay (issue 35).
+ */
+type CheckinRequest = { reference: string; locale: Locale; confirmDelay?: boolean };
 
 /**
  * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row and
@@ -226,7 +274,7 @@ export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: Che
  */
 export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
-  await recordDeparture(ctx, details, actor);
+  await recordDeparture(ctx, details, actor, input.confirmDelay === true);
   return checkinCard(ctx, await staffReservation(ctx.db, actor, details.reservation.reference), input.locale);
 }
 
@@ -255,12 +303,17 @@ async function recordDeparture(
   ctx: ServiceContext,
   details: ReservationDetails,
   actor: StaffActor | null,
+  confirmDelay = false,
 ): Promise<string | null> {
   const r = details.reservation;
   if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
   if (!r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.not_in');
   const now = ctx.now();
-  const overstay = await overstayAt(ctx.db, details, now);
+  // A flight delay's cover (issue 35): the provider's counts at once, a customer's report once staff confirm it now.
+  const delay = await flightDelayOf(ctx.db, r.id);
+  const confirming = confirmDelay && delay?.source === 'customer' && delay.confirmedAt === null;
+  const coveredUntil = confirming ? delay.coveredUntilLocal : coveredUntilOf(delay);
+  const overstay = await overstayAt(ctx.db, details, now, coveredUntil);
   const { sessions, released, invoiceNumber } = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const updated = await tx
@@ -275,6 +328,7 @@ async function recordDeparture(
     await tx
       .insert(reservationEvents)
       .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { ...by, ...overstay } });
+    if (confirming) await confirmReportedDelay(tx, r.id, actor, now);
     const exitLocal = instantToLocal(now, details.airport.timeZone);
     const charge = await billOverstay(ctx, tx, details, { overstay, exitLocal, now });
     // A dearer change still waiting for its difference lapses: the stay is over (issue 33 item 1).

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '#database/client.server.ts';
 import {
   airports,
+  flightDelays,
   invoices,
   overstayCharges,
   parkingLots,
@@ -80,6 +81,8 @@ type ReservationListRow = {
   totalCents: number;
   checkedInAt: Date | null;
   checkedOutAt: Date | null;
+  /** the return flight when late or cancelled (issue 35): status and new landing, airport local time */
+  flight: { status: 'delayed' | 'cancelled'; flightNumber: string; arrival: string | null } | null;
 };
 
 /** A page of the list. */
@@ -139,11 +142,15 @@ function listQuery(db: Database) {
       createdAt: reservations.createdAt,
       checkedInAt: reservations.checkedInAt,
       checkedOutAt: reservations.checkedOutAt,
+      flightStatus: flightDelays.status,
+      flightNumber: flightDelays.flightNumber,
+      flightArrival: flightDelays.arrivalLocal,
     })
     .from(reservations)
     .innerJoin(airports, BOOKED_AT.airport)
     .innerJoin(tariffs, BOOKED_AT.tariff)
-    .innerJoin(parkingLots, BOOKED_AT.lot);
+    .innerJoin(parkingLots, BOOKED_AT.lot)
+    .leftJoin(flightDelays, eq(flightDelays.reservationId, reservations.id));
 }
 
 type ListRecord = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
@@ -167,6 +174,10 @@ function rowOf(actor: StaffActor, record: ListRecord, locale: Locale): Reservati
     totalCents: record.totalCents,
     checkedInAt: record.checkedInAt,
     checkedOutAt: record.checkedOutAt,
+    flight:
+      record.flightStatus === 'delayed' || record.flightStatus === 'cancelled'
+        ? { status: record.flightStatus, flightNumber: record.flightNumber ?? '', arrival: record.flightArrival }
+        : null,
   };
 }
 

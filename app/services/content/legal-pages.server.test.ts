@@ -77,6 +77,7 @@ describe('loadLegalPage', () => {
       'E-Mail-Versand',
       'Zahlungsabwicklung',
       'Reichweitenmessung',
+      'Flugstatus',
     ]);
     const map = recipients.find((r) => r.startsWith('Karte'))!;
     expect(map).toContain('tile.openstreetmap.org (OpenStreetMap Foundation, Vereinigtes Königreich)');
@@ -102,6 +103,7 @@ describe('loadLegalPage', () => {
         EKOMI_INTERFACE_ID: '12345',
         STRIPE_SECRET_KEY: 'sk_test_abc',
         SHOP_HOSTING_PROVIDER: 'Beispiel Rechenzentrum GmbH, Nürnberg',
+        AERODATABOX_API_KEY: 'rapid-key',
       },
       'privacy',
       'en',
@@ -115,6 +117,7 @@ describe('loadLegalPage', () => {
       'Map',
       'Address suggestions',
       'Audience measurement',
+      'Flight status',
       'Customer reviews',
     ]);
     const all = text(page);

@@ -28,6 +28,7 @@ export type LegalConfig = ShopIdentity & {
   ANALYTICS_URL?: string;
   EKOMI_INTERFACE_ID?: string;
   STRIPE_SECRET_KEY?: string;
+  AERODATABOX_API_KEY?: string;
 };
 
 /** A legal page as the route renders it; `sampleData`: the shop runs on sample data (a notice says so). */
@@ -60,6 +61,7 @@ export function loadLegalPage(config: LegalConfig, page: LegalPageKey, locale: L
       analyticsUrl: config.ANALYTICS_URL,
       ekomiInterfaceId: config.EKOMI_INTERFACE_ID,
       stripeSecretKey: config.STRIPE_SECRET_KEY,
+      flightStatusKey: config.AERODATABOX_API_KEY,
       hostingProvider: config.SHOP_HOSTING_PROVIDER,
     }),
   });

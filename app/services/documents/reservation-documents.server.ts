@@ -144,7 +144,9 @@ export function buildVoucherView(
   if (!hasVoucher(details)) return null;
   const r = details.reservation;
   // The voucher shows no bank transfer: the view needs no account and no GiroCode image.
-  const reservation = buildReservationView(details, input.locale);
+  const reservation = buildReservationView(details, input.locale, undefined, {
+    delayFreeHours: ctx.env.FLIGHT_DELAY_FREE_HOURS,
+  });
   return {
     reservation,
     qrPayload: voucherQrPayload(r.reference),

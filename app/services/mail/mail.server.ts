@@ -185,7 +185,9 @@ function contentOf(ctx: MailContext, row: MailOutboxRow, details: ReservationDet
   }
   if (!details) throw new Error(`reservation ${row.reservationId} of mail ${row.id} not found`);
   const locale = toLocale(row.locale);
-  const view = buildReservationView(details, locale, bankAccountOf(ctx.env));
+  const view = buildReservationView(details, locale, bankAccountOf(ctx.env), {
+    delayFreeHours: ctx.env.FLIGHT_DELAY_FREE_HOURS,
+  });
   const lookupUrl = new URL(localePath(locale, '/reservierung'), accessUrl).href;
   return renderReservationConfirmation(view, { accessUrl, lookupUrl }, shopInfo(ctx.env));
 }

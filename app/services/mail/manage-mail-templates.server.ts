@@ -6,13 +6,17 @@ import type { Locale } from '~/i18n.ts';
 import { translator } from '~/i18n.server.ts';
 import { escapeHtml, FONT, type RenderedMail, type ShopInfo } from './mail-templates.server.ts';
 
-/** The outbox kinds of these mails: a change, a cancellation, an overstay's payment link (issue 33 item 4). */
-export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled' | 'overstay_payment';
+/**
+ * The outbox kinds of these mails: a change, a cancellation, an overstay's payment link (issue 33 item 4), a late
+ * return flight (issue 35 item 1: "your space waits").
+ */
+export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled' | 'overstay_payment' | 'flight_delayed';
 
 const KEYS: Record<ManageMailKind, string> = {
   reservation_changed: 'changed',
   reservation_cancelled: 'cancelled',
   overstay_payment: 'overstay',
+  flight_delayed: 'flight_delay',
 };
 
 /**

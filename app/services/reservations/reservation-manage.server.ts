@@ -154,7 +154,7 @@ export type ManageAnswer<T> = { status: number; body: T };
  * @throws ManageError 404 `api.error.not_found` for anyone else, a malformed or unknown reference alike.
  * Source: issue 12 (same access rule as the page; anyone else 404), DESIGN §3.
  */
-async function manageableReservation(
+export async function manageableReservation(
   db: Database,
   session: SessionPort,
   reference: string,

@@ -297,6 +297,7 @@ export function buildReservationView(
   details: ReservationDetails,
   locale: Locale | string,
   bank?: BankAccount,
+  options: { delayFreeHours?: number } = {},
 ): ReservationView {
   const loc = toLocale(locale);
   const t = translator(loc);
@@ -348,7 +349,15 @@ export function buildReservationView(
       mapUrl: `https://www.openstreetmap.org/?mlat=${lot.latitude}&mlon=${lot.longitude}#map=17/${lot.latitude}/${lot.longitude}`,
       openingHours: localized(lot, 'openingHours', loc),
       arrivalInstructions: localized(lot, 'arrivalInstructions', loc),
-      returnInstructions: localized(lot, 'returnInstructions', loc),
+      // with a return flight, what the flight-delay cover promises (issue 35 item 4), under the way back
+      returnInstructions: [
+        localized(lot, 'returnInstructions', loc),
+        r.returnFlightNumber && options.delayFreeHours
+          ? t('flight.cover.promise', { flight: r.returnFlightNumber, hours: options.delayFreeHours })
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
     },
     entry: formatLocalDateTime(r.entryLocal, loc),
     exit: formatLocalDateTime(r.exitLocal, loc),

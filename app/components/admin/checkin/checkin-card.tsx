@@ -48,6 +48,14 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
           </div>
         ))}
       </dl>
+      {card.flightDelay ? (
+        <p className="rounded-lg border border-accent bg-accent-soft p-3 text-sm" data-flight-delay>
+          {card.flightDelay.text}
+          {card.flightDelay.coveredUntil
+            ? ` ${t('admin.checkin.flight.covered', { until: card.flightDelay.coveredUntil })}`
+            : ''}
+        </p>
+      ) : null}
       {card.overstay?.late ? (
         <p role="alert" className="rounded-lg border border-warn bg-warn-soft p-3 text-sm text-warn" data-overstay>
           {card.overstay.extraDays > 0
@@ -56,6 +64,9 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
                 amount: card.overstay.amount,
               })
             : t('admin.checkin.overstay.late')}
+          {card.overstay.waivedDays > 0
+            ? ` ${t('admin.checkin.overstay.waived', { days: card.overstay.waivedDays, amount: card.overstay.waivedAmount })}`
+            : ''}
         </p>
       ) : null}
       {card.overstayInvoice ? <OverstayInvoiceBox card={card} code={code} /> : null}
@@ -69,9 +80,17 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
                 {t('admin.checkin.check_in')}
               </button>
             ) : (
-              <button type="submit" name="intent" value="check-out" className="btn-primary min-h-12 px-6 text-lg">
-                {t('admin.checkin.check_out')}
-              </button>
+              <>
+                {card.flightDelay?.needsConfirmation ? (
+                  <label className="mb-3 flex items-start gap-2 text-sm">
+                    <input type="checkbox" name="confirmDelay" value="1" className="mt-1 h-5 w-5" />
+                    <span>{t('admin.checkin.flight.confirm')}</span>
+                  </label>
+                ) : null}
+                <button type="submit" name="intent" value="check-out" className="btn-primary min-h-12 px-6 text-lg">
+                  {t('admin.checkin.check_out')}
+                </button>
+              </>
             )}
           </Form>
         ) : null}

@@ -5,6 +5,8 @@ export type ReservationRow = {
   reference: string;
   statusLabel: string;
   checkin: string;
+  /** a late or cancelled return flight, as one line (issue 35), or '' */
+  flight: string;
   name: string;
   email: string | null;
   licensePlate: string | null;
@@ -34,8 +36,7 @@ export function ReservationTable({ rows, withEmail }: { rows: ReservationRow[]; 
                 {row.reference}
               </a>
               <span className="text-right">
-                {row.statusLabel}
-                {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+                <StatusLines row={row} />
               </span>
             </div>
             <p>
@@ -92,8 +93,7 @@ export function ReservationTable({ rows, withEmail }: { rows: ReservationRow[]; 
                   </a>
                 </td>
                 <td className="px-3 py-2">
-                  {row.statusLabel}
-                  {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+                  <StatusLines row={row} />
                 </td>
                 <td className="px-3 py-2">
                   {row.name}
@@ -114,6 +114,21 @@ export function ReservationTable({ rows, withEmail }: { rows: ReservationRow[]; 
           </tbody>
         </table>
       </div>
+    </>
+  );
+}
+
+/** The status, the barrier's state and a late return flight (issue 35), one under the other. */
+function StatusLines({ row }: { row: Pick<ReservationRow, 'statusLabel' | 'checkin' | 'flight'> }) {
+  return (
+    <>
+      {row.statusLabel}
+      {row.checkin ? <span className="block text-xs text-muted">{row.checkin}</span> : null}
+      {row.flight ? (
+        <span className="block text-xs font-medium text-accent" data-flight-delay>
+          {row.flight}
+        </span>
+      ) : null}
     </>
   );
 }
