@@ -459,14 +459,32 @@ async function inOpenReservation<T>(
   details: ReservationDetails,
   now: Date,
   work: (tx: Database, locked: ReservationDetails) => Promise<T>,
-  mode?: ChangeMode,
 ): Promise<T> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const locked = await lockReservation(tx, details);
-    if (mode === undefined) requireOpen(locked, now);
-    // A change validated as an extension (or as a free change) is refused when the locked row says otherwise now.
-    else if (changeModeOf(locked, now) !== mode) throw new ManageError(409, 'manage.error.too_late');
+    requireOpen(locked, now);
+    return work(tx, locked);
+  });
+}
+
+/**
+ * {@link inOpenReservation} for a change judged in `mode` (issue 35 item 2): the locked row must still allow that
+ * mode — a change validated as free or as an extension is refused once the moment moved it to the other.
+ * @throws ManageError 409 with the closed reason, or `manage.error.too_late` when the mode changed; whatever `work`
+ *   throws (the transaction is rolled back).
+ */
+async function inChangeableReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  now: Date,
+  mode: ChangeMode,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const locked = await lockReservation(tx, details);
+    if (changeModeOf(locked, now) !== mode) throw new ManageError(409, 'manage.error.too_late');
     return work(tx, locked);
   });
 }
@@ -640,88 +658,82 @@ export async function changeReservation(
     return { status: 200, body };
   }
 
-  const changed = await inOpenReservation(
-    ctx.db,
-    input.details,
-    now,
-    async (tx, details) => {
-      const r = details.reservation;
-      // One change at a time: a dearer change waiting for its difference is paid (or given up) first.
-      if (await pendingChangeOf(tx, r.id)) throw new ManageError(409, 'payment.error.pay_first');
-      const quote = await quoteFor(tx, details, travel);
-      const settlement = changeSettlement({
-        paymentType: r.paymentType,
-        status: r.status,
-        differenceCents: quote.differenceCents,
-      });
-      const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
-      const capacity = plan.reserve.length ? await lockTariffCapacity(tx, r.tariffId) : null;
-      const newTravel = {
-        entryTime: travel.stay.entry,
-        exitTime: travel.stay.exit,
-        personCount: travel.personCount,
-        childrenSeat: travel.childrenSeat,
-        bulkyBaggage: travel.bulkyBaggage,
-        licensePlate: travel.licensePlate,
-        // the history rows (and the paid change the webhook applies later) say it was an extension
-        ...(extension ? { extension: true } : {}),
-      };
-      // Only the customer can pay a difference online: the back office does not start such a change for them.
-      if (settlement === 'charge' && input.staff) throw new ManageError(409, 'admin.manage.error.pay_difference');
-      if (settlement === 'charge') {
-        // Dearer and paid online (decision 0051): the added days are held like a new booking's while the customer
-        // pays the difference; the booking keeps its stay, price and documents until then.
-        await lockDays(tx, r.tariffId, plan.reserve);
-        await reserveDays(tx, r.tariffId, capacity, plan.reserve);
-        await requestPaidChange(tx, details, {
-          travel: newTravel,
-          price: quote.price,
-          differenceCents: quote.differenceCents,
-          holdUntil: holdUntilFrom(now),
-          now,
-        });
-        const answer = changeAnswer(details, travel, quote, {
-          dryRun: false,
-          status: r.status,
-          invoiceNumber: r.invoiceNumber,
-          creditNoteNumber: null,
-        });
-        if (input.inTransaction) await input.inTransaction(tx, answer);
-        return answer;
-      }
-      await lockDays(tx, r.tariffId, [...plan.release, ...plan.reserve]);
-      await releaseDays(tx, r.tariffId, plan.release);
+  const changed = await inChangeableReservation(ctx.db, input.details, now, mode, async (tx, details) => {
+    const r = details.reservation;
+    // One change at a time: a dearer change waiting for its difference is paid (or given up) first.
+    if (await pendingChangeOf(tx, r.id)) throw new ManageError(409, 'payment.error.pay_first');
+    const quote = await quoteFor(tx, details, travel);
+    const settlement = changeSettlement({
+      paymentType: r.paymentType,
+      status: r.status,
+      differenceCents: quote.differenceCents,
+    });
+    const plan = planDayChanges(stayDates(r.entryLocal, r.exitLocal), stayDates(travel.stay.entry, travel.stay.exit));
+    const capacity = plan.reserve.length ? await lockTariffCapacity(tx, r.tariffId) : null;
+    const newTravel = {
+      entryTime: travel.stay.entry,
+      exitTime: travel.stay.exit,
+      personCount: travel.personCount,
+      childrenSeat: travel.childrenSeat,
+      bulkyBaggage: travel.bulkyBaggage,
+      licensePlate: travel.licensePlate,
+      // the history rows (and the paid change the webhook applies later) say it was an extension
+      ...(extension ? { extension: true } : {}),
+    };
+    // Only the customer can pay a difference online: the back office does not start such a change for them.
+    if (settlement === 'charge' && input.staff) throw new ManageError(409, 'admin.manage.error.pay_difference');
+    if (settlement === 'charge') {
+      // Dearer and paid online (decision 0051): the added days are held like a new booking's while the customer
+      // pays the difference; the booking keeps its stay, price and documents until then.
+      await lockDays(tx, r.tariffId, plan.reserve);
       await reserveDays(tx, r.tariffId, capacity, plan.reserve);
-      // Cheaper and paid online: the difference goes back on the payment, stated on the credit note (decision 0051).
-      const refund =
-        settlement === 'refund'
-          ? await planRefund(tx, {
-              reservationId: r.id,
-              amountCents: -quote.differenceCents,
-              reason: 'change',
-              idempotencyKey: `refund-${r.reference}-change-${(await changeCount(tx, r.id)) + 1}`,
-            })
-          : null;
-      const applied = await applyChange(ctx, tx, details, {
+      await requestPaidChange(tx, details, {
         travel: newTravel,
         price: quote.price,
         differenceCents: quote.differenceCents,
+        holdUntil: holdUntilFrom(now),
         now,
-        staff: input.staff,
-        refund,
       });
       const answer = changeAnswer(details, travel, quote, {
         dryRun: false,
-        status: applied.updated.status,
-        invoiceNumber: applied.invoiceNumber ?? applied.updated.invoiceNumber,
-        creditNoteNumber: applied.creditNoteNumber,
-        refundCents: refund?.amountCents ?? 0,
+        status: r.status,
+        invoiceNumber: r.invoiceNumber,
+        creditNoteNumber: null,
       });
       if (input.inTransaction) await input.inTransaction(tx, answer);
       return answer;
-    },
-    mode,
-  );
+    }
+    await lockDays(tx, r.tariffId, [...plan.release, ...plan.reserve]);
+    await releaseDays(tx, r.tariffId, plan.release);
+    await reserveDays(tx, r.tariffId, capacity, plan.reserve);
+    // Cheaper and paid online: the difference goes back on the payment, stated on the credit note (decision 0051).
+    const refund =
+      settlement === 'refund'
+        ? await planRefund(tx, {
+            reservationId: r.id,
+            amountCents: -quote.differenceCents,
+            reason: 'change',
+            idempotencyKey: `refund-${r.reference}-change-${(await changeCount(tx, r.id)) + 1}`,
+          })
+        : null;
+    const applied = await applyChange(ctx, tx, details, {
+      travel: newTravel,
+      price: quote.price,
+      differenceCents: quote.differenceCents,
+      now,
+      staff: input.staff,
+      refund,
+    });
+    const answer = changeAnswer(details, travel, quote, {
+      dryRun: false,
+      status: applied.updated.status,
+      invoiceNumber: applied.invoiceNumber ?? applied.updated.invoiceNumber,
+      creditNoteNumber: applied.creditNoteNumber,
+      refundCents: refund?.amountCents ?? 0,
+    });
+    if (input.inTransaction) await input.inTransaction(tx, answer);
+    return answer;
+  });
   void availabilityChanged(ctx.db, input.details.reservation.airportId).catch(() => undefined);
   kickMailDelivery(ctx);
   // Once per refund (its own idempotency key); a provider failure is retried by the expiry job.
