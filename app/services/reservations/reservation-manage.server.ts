@@ -460,10 +460,20 @@ async function inOpenReservation<T>(
   now: Date,
   work: (tx: Database, locked: ReservationDetails) => Promise<T>,
 ): Promise<T> {
+  return inLockedReservation(db, details, (locked) => requireOpen(locked, now), work);
+}
+
+/** One transaction on the reservation locked for update, `check`ed (it throws to refuse) before `work` runs. */
+async function inLockedReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  check: (locked: ReservationDetails) => void,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const locked = await lockReservation(tx, details);
-    requireOpen(locked, now);
+    check(locked);
     return work(tx, locked);
   });
 }
@@ -481,12 +491,10 @@ async function inChangeableReservation<T>(
   mode: ChangeMode,
   work: (tx: Database, locked: ReservationDetails) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const locked = await lockReservation(tx, details);
+  const check = (locked: ReservationDetails) => {
     if (changeModeOf(locked, now) !== mode) throw new ManageError(409, 'manage.error.too_late');
-    return work(tx, locked);
-  });
+  };
+  return inLockedReservation(db, details, check, work);
 }
 
 /**
