@@ -15,10 +15,17 @@ const walletCertificates = walletCertificatesIn(path.resolve(`.data/e2e-${PORT}-
 
 /**
  * Specs that change what other specs read (decision 0048): Kassel unlocked for a while (admin-catalogue, newsletter),
- * the seeded coupon WILLKOMMEN10 disabled and Frankfurt's newest review hidden (admin-misc). They run on their own,
+ * the seeded coupon WILLKOMMEN10 disabled and Frankfurt's newest review hidden (admin-misc), the server's clock moved
+ * past a booking's entry (extension). They run on their own,
  * one at a time, after all the others.
  */
-const EXCLUSIVE = [/admin-catalogue\.spec\.ts$/, /admin-misc\.spec\.ts$/, /newsletter\.spec\.ts$/];
+const EXCLUSIVE = [
+  /admin-catalogue\.spec\.ts$/,
+  /admin-misc\.spec\.ts$/,
+  /newsletter\.spec\.ts$/,
+  // moves the server's clock past a booking's entry (the test clock, decision 0054): every other page would see it
+  /extension\.spec\.ts$/,
+];
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 // Debian's old headless shell (package chromium-headless-shell, the same Chromium build without the full browser's
 // GPU process and window machinery): the e2e suite's browser, a third less CPU than the full /usr/bin/chromium on two
@@ -85,6 +92,8 @@ export default defineConfig({
       PAYMENT_DEMO: '1',
       // Apple Wallet passes (tests/e2e/wallet.spec.ts)
       ...walletCertificates.appleEnv,
+      // the movable clock of the admin endpoint (decision 0054, tests/e2e/extension.spec.ts: a started stay)
+      SHOP_TEST_CLOCK: '1',
     },
   },
 });

@@ -19,6 +19,8 @@ const DRIVER_DEPENDENT = [
   'admin-catalogue',
   // racing changes and bookings of one tariff's days never overbook (locks)
   'reservation-manage',
+  // extensions after entry racing for the last spaces of a day never overbook (issue 35 item 2, locks)
+  'extension-race',
   // gapless credit-note numbers under racing cancellations (the numbering lock)
   'invoices',
   // several unlocks at once send each waiting notification once

@@ -519,6 +519,11 @@ export type ChangeTravel = {
   childrenSeat: number;
   bulkyBaggage: string;
   licensePlate: string;
+  /**
+   * true for an extension after entry (issue 35 item 2, decision 0054): a later exit only, priced with the overstay
+   * rule; the history rows say so. Absent in changes stored before.
+   */
+  extension?: boolean;
 };
 
 /** The new stay's price a change stores (the domain's `PriceBreakdown`, cents; VAT rate in basis points). */

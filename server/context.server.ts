@@ -6,6 +6,7 @@ import type { Database } from '#database/client.server.ts';
 import type { Env } from './env.server.ts';
 import type { Logger } from './logger.server.ts';
 import type { SessionStore } from './session.server.ts';
+import type { TestClock } from './test-clock.server.ts';
 
 /** Shared services of a running app. `now()` is injectable so tests can fix the clock. */
 export type AppContext = {
@@ -16,4 +17,6 @@ export type AppContext = {
   now: () => Date;
   /** the token of the local admin endpoint (`DATA_DIR/admin-token`, issue 10); unset: the endpoint refuses all */
   adminToken?: string;
+  /** the movable clock behind `now()` of a test or staging server (`SHOP_TEST_CLOCK=1`, decision 0054); else unset */
+  testClock?: TestClock;
 };

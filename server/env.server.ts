@@ -184,6 +184,11 @@ const EnvSchema = z.object({
   /** `1`: the built-in demo payment provider (a test checkout page inside the shop) when Stripe is not configured. */
   PAYMENT_DEMO: flag,
   /**
+   * `1`: the test clock of test and staging servers (decision 0054): `POST /internal/clock?at=ISO` moves the app's
+   * `now()`, `POST /internal/clock/reset` resets it; off, both answer 404. Refused with `SHOP_SAMPLE_DATA=0`.
+   */
+  SHOP_TEST_CLOCK: flag,
+  /**
    * Flight-delay cover (issue 35 item 1, decision 0056): the hours after the booked exit a late return flight's overstay
    * is free (0 turns the cover off); the demo flight status provider (`1`: flight numbers ending in 7 land 190 minutes
    * late, in 0 are cancelled); AeroDataBox (through RapidAPI) when its key is set, named in the privacy policy; minutes
@@ -282,6 +287,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const problems = legalSettingProblems(env);
+  // A moved clock would date real invoices wrongly: test and staging servers (sample data) only.
+  if (env.SHOP_TEST_CLOCK && !env.SHOP_SAMPLE_DATA) {
+    problems.push('SHOP_TEST_CLOCK: only for test and staging servers; never with real data (SHOP_SAMPLE_DATA=0)');
+  }
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (!env.EKOMI_INTERFACE_ID !== !env.EKOMI_INTERFACE_PASSWORD) {
     throw new Error('Invalid environment:\n  EKOMI_INTERFACE_PASSWORD: set both EKOMI_INTERFACE_ID and it, or neither');

@@ -27,6 +27,7 @@ import { createPageHandler } from './pages.server.ts';
 import { createStartingApp } from './starting-app.server.ts';
 import { SessionStore } from './session.server.ts';
 import { removeAdminToken, writeAdminToken } from './internal.ts';
+import { createTestClock } from './test-clock.server.ts';
 
 // `npm run airport` opens the database through this bundle when no server runs (scripts/airport.js).
 export { runAirportCommand } from './airport-command.server.ts';
@@ -124,13 +125,16 @@ export async function startApp(
     await catalogueChanged(handle.db);
   });
 
+  // Test and staging servers only (SHOP_TEST_CLOCK=1): a clock the admin endpoint can move (decision 0054).
+  const testClock = env.SHOP_TEST_CLOCK ? createTestClock() : undefined;
   const ctx: AppContext = {
     db: handle.db,
     env,
     logger,
     sessions: new SessionStore({ db: handle.db, secret: env.SESSION_SECRET, secure: env.COOKIE_SECURE }),
-    now: () => new Date(),
+    now: testClock ? testClock.now : () => new Date(),
     adminToken,
+    ...(testClock ? { testClock } : {}),
   };
 
   // While no staff exists, a one-time setup link for the first admin (issue 15): logged and written to

@@ -2,7 +2,9 @@
  * The local admin endpoint of `npm run airport -- lock|unlock <slug>` (issue 10): `POST /internal/airports/:slug/
  * lock` and `…/unlock`; `GET /internal/process` answers `{pid}` of the process that served it (issue 11);
  * `POST /internal/payment-holds/expire[?at=ISO]` runs the online payment hold expiry (issue 13);
- * `POST /internal/reservations/:reference/check-out[?at=ISO]` records a departure the barrier reports (issue 33). PGlite
+ * `POST /internal/reservations/:reference/check-out[?at=ISO]` records a departure the barrier reports (issue 33);
+ * `POST /internal/clock?at=ISO` / `POST /internal/clock/reset` move and reset the app's clock on a test or staging server
+ * (`SHOP_TEST_CLOCK=1`, decision 0054; 404 otherwise). PGlite
  * is one process, so while the shop runs on it the command cannot open the database itself and asks the running
  * server instead.
  *
@@ -152,6 +154,31 @@ export function internalRouter(ctx: AppContext): Router {
         if (error instanceof RequestError) res.status(error.status).json({ message: error.messageKey });
         else next(error);
       });
+  });
+  // The test clock of test and staging servers (SHOP_TEST_CLOCK=1, decision 0054): `POST /clock?at=<ISO instant>`
+  // moves the app's now() there (it runs on from it), `POST /clock/reset` resets it (the shop serves GET, HEAD and POST only); end-to-end tests stand after a
+  // booking's entry without waiting days. Off (production): 404, as if the path did not exist.
+  router.post('/clock', (req, res) => {
+    if (!ctx.testClock) {
+      res.status(404).json({ message: 'The test clock is off (SHOP_TEST_CLOCK).' });
+      return;
+    }
+    const at = typeof req.query.at === 'string' ? new Date(req.query.at) : null;
+    if (!at || Number.isNaN(at.getTime())) {
+      res.status(400).json({ message: 'at must be an ISO instant' });
+      return;
+    }
+    ctx.testClock.set(at);
+    ctx.logger.warn({ at: at.toISOString() }, 'test clock moved');
+    res.json({ now: ctx.testClock.now().toISOString(), offsetMs: ctx.testClock.offsetMs() });
+  });
+  router.post('/clock/reset', (_req, res) => {
+    if (!ctx.testClock) {
+      res.status(404).json({ message: 'The test clock is off (SHOP_TEST_CLOCK).' });
+      return;
+    }
+    ctx.testClock.reset();
+    res.json({ now: ctx.testClock.now().toISOString(), offsetMs: 0 });
   });
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     ctx.logger.error({ err: error }, 'admin endpoint failed');

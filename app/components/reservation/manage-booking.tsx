@@ -1,4 +1,4 @@
-import { CalendarClock, History, XCircle } from 'lucide-react';
+import { CalendarClock, CalendarPlus, History, XCircle } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { useT } from '../i18n-context.tsx';
 import { CsrfField } from '../ui/csrf-field.tsx';
@@ -10,6 +10,11 @@ export type ManageBookingView = {
   open: boolean;
   /** false while an online payment is pending: pay (or cancel) first, then change (issue 33 item 3) */
   changeable: boolean;
+  /**
+   * true after the free period until the booked exit (issue 35 item 2): the one change offered is a later exit (the
+   * "extend" form); nothing else, no cancellation
+   */
+  extendable: boolean;
   deadline: string;
   closedMessage: string | null;
   travel: Record<'entryTime' | 'exitTime' | 'personCount' | 'childrenSeat' | 'bulkyBaggage' | 'licensePlate', string>;
@@ -42,8 +47,9 @@ const FIELD_CLASS = 'field-input';
 /**
  * "Change" and "cancel" on the reservation page (issue 12): plain forms posting to the page's route action, so
  * they work without JavaScript (two steps: the quote with the amounts, then the confirmation with a hidden
- * idempotency key); with JavaScript React Router submits the same forms. After the free period only the
- * reason is shown. Below, the booking's history as a short timeline.
+ * idempotency key); with JavaScript React Router submits the same forms. After the free period the reason is
+ * shown and, until the booked exit, the extension form (a later exit only, same two steps). Below, the booking's
+ * history as a short timeline.
  */
 export function ManageBooking({
   view,
@@ -94,6 +100,63 @@ export function ManageBooking({
       ) : null}
     </div>
   );
+
+  // The quote of a change or an extension, with its confirmation (the same second step for both).
+  const quoteBox = changeQuote ? (
+    <div className="rounded-lg border border-accent p-4" data-manage-quote>
+      <h4 className="font-semibold">
+        {/* the back office extends on the customer's behalf: the neutral title, not "your extension" */}
+        {view.extendable ? t(onBehalf ? 'manage.extend.title' : 'manage.extend.summary') : about('summary')}
+      </h4>
+      <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+        <dt>{t('manage.change.old_total')}</dt>
+        <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
+        <dt>{t('manage.change.new_total')}</dt>
+        <dd className="font-semibold" data-manage-new-total>
+          {changeQuote.newTotal}
+        </dd>
+      </dl>
+      <p className="mt-2 font-medium" data-manage-difference>
+        {changeQuote.difference}
+      </p>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col">{t('manage.change.day')}</th>
+            <th scope="col">{t('manage.change.day_booked')}</th>
+            <th scope="col">{t('manage.change.day_current')}</th>
+            <th scope="col">{about('day_charged')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changeQuote.days.map((d) => (
+            <tr key={d.day}>
+              <td>{d.day}</td>
+              <td>{d.booked}</td>
+              <td>{d.current}</td>
+              <td>{d.charged}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{about('documents')}</p> : null}
+      {changeQuote.confirmable ? (
+        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+          {hidden}
+          {travelHidden}
+          <input type="hidden" name="intent" value="change-confirm" />
+          <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
+          <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
+            {t(view.extendable ? 'manage.extend.confirm' : 'manage.change.confirm')}
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-3 rounded-lg border border-line p-3 text-sm" data-manage-not-confirmable>
+          {t('admin.manage.error.pay_difference')}
+        </p>
+      )}
+    </div>
+  ) : null;
 
   return (
     <section className="card mb-6 grid gap-5 p-5 sm:p-6 print:hidden" aria-labelledby="manage-title" data-manage>
@@ -176,58 +239,7 @@ export function ManageBooking({
                     </button>
                   </div>
                 </Form>
-                {changeQuote ? (
-                  <div className="rounded-lg border border-accent p-4" data-manage-quote>
-                    <h4 className="font-semibold">{about('summary')}</h4>
-                    <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-                      <dt>{t('manage.change.old_total')}</dt>
-                      <dd data-manage-old-total>{changeQuote.oldTotal}</dd>
-                      <dt>{t('manage.change.new_total')}</dt>
-                      <dd className="font-semibold" data-manage-new-total>
-                        {changeQuote.newTotal}
-                      </dd>
-                    </dl>
-                    <p className="mt-2 font-medium" data-manage-difference>
-                      {changeQuote.difference}
-                    </p>
-                    <table className="mt-3 w-full text-left text-sm">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('manage.change.day')}</th>
-                          <th scope="col">{t('manage.change.day_booked')}</th>
-                          <th scope="col">{t('manage.change.day_current')}</th>
-                          <th scope="col">{about('day_charged')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {changeQuote.days.map((d) => (
-                          <tr key={d.day}>
-                            <td>{d.day}</td>
-                            <td>{d.booked}</td>
-                            <td>{d.current}</td>
-                            <td>{d.charged}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                    {changeQuote.documents ? <p className="mt-2 text-sm text-muted">{about('documents')}</p> : null}
-                    {changeQuote.confirmable ? (
-                      <Form method="post" className="mt-3 flex flex-wrap gap-3">
-                        {hidden}
-                        {travelHidden}
-                        <input type="hidden" name="intent" value="change-confirm" />
-                        <input type="hidden" name="idempotencyKey" value={changeQuote.key} />
-                        <button type="submit" className="btn-primary" disabled={busy} data-manage-confirm-change>
-                          {t('manage.change.confirm')}
-                        </button>
-                      </Form>
-                    ) : (
-                      <p className="mt-3 rounded-lg border border-line p-3 text-sm" data-manage-not-confirmable>
-                        {t('admin.manage.error.pay_difference')}
-                      </p>
-                    )}
-                  </div>
-                ) : null}
+                {quoteBox}
               </>
             ) : null}
 
@@ -258,6 +270,33 @@ export function ManageBooking({
             )}
           </div>
         </details>
+      ) : view.extendable && view.changeable ? (
+        <div className="grid gap-3" data-manage-extend>
+          <h3 className="flex items-center gap-2 font-semibold">
+            <CalendarPlus aria-hidden size={18} />
+            {t('manage.extend.title')}
+          </h3>
+          <p className="text-sm text-muted">{t('manage.extend.intro')}</p>
+          <Form method="post" className="grid gap-3 sm:grid-cols-2" data-manage-extend-form noValidate>
+            {hidden}
+            <input type="hidden" name="intent" value="change-quote" />
+            {/* entry and details as booked: only the exit moves */}
+            {(['entryTime', 'personCount', 'childrenSeat', 'bulkyBaggage', 'licensePlate'] as const).map((name) => (
+              <input key={name} type="hidden" name={name} value={view.travel[name]} />
+            ))}
+            {field('exitTime', t('manage.extend.exit'), {
+              type: 'datetime-local',
+              required: true,
+              min: view.travel.exitTime,
+            })}
+            <div className="flex items-end">
+              <button type="submit" className="btn-secondary w-full" disabled={busy} data-manage-extend-quote>
+                {t('manage.extend.quote')}
+              </button>
+            </div>
+          </Form>
+          {quoteBox}
+        </div>
       ) : null}
 
       {view.history.length > 0 ? (

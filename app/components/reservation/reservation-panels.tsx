@@ -41,7 +41,13 @@ export function ReservationPanels({
       <FlightDelayPanel view={panels.flight} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
-      <DocumentFrame src={href(`${basePath}/dokument`)} title={frameTitle} />
+      {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's
+          document: a new key loads the frame afresh with the new stay, price and invoice. */}
+      <DocumentFrame
+        key={[panels.manage.status, ...Object.values(panels.manage.travel)].join('|')}
+        src={href(`${basePath}/dokument`)}
+        title={frameTitle}
+      />
     </>
   );
 }

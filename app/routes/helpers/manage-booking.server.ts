@@ -16,6 +16,7 @@ import { translator } from '~/i18n.server.ts';
 import type { Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import {
+  historyKind,
   manageState,
   reservationHistory,
   submitCancel,
@@ -41,7 +42,7 @@ function historyLabel(event: { kind: string; data: Record<string, unknown> }, lo
   }
   const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
   const amount = event.data.amountCents;
-  const label = t(`manage.history.${event.kind}`, {
+  const label = t(`manage.history.${historyKind(event)}`, {
     total: formatMoney(typeof total === 'number' ? total : 0, locale),
     amount: formatMoney(typeof amount === 'number' ? amount : 0, locale),
   });
@@ -68,9 +69,11 @@ export async function manageView(
     statusLabel: t(`reservation.status.${r.status}`),
     open: state.open,
     changeable: r.status !== 'pending_payment',
+    extendable: state.extendable,
     deadline,
-    closedMessage:
-      state.closedReason === 'manage.error.too_late'
+    closedMessage: state.extendable
+      ? t('manage.closed.extend_only', { date: deadline })
+      : state.closedReason === 'manage.error.too_late'
         ? t('manage.closed.too_late', { date: deadline })
         : state.closedReason
           ? t('manage.closed.not_active')
@@ -127,6 +130,8 @@ export async function manageAction(args: PageActionArgs, details: ReservationDet
   if (refused) return refused;
   const { app, session, form, values, intent, locale, t } = posted;
   const reference = details.reservation.reference;
+  // After the free period the one change left is the extension (issue 35 item 2): its own confirmation text.
+  const extension = manageState(details, app.now()).extendable;
   const travel = travelOfForm(form, values);
   const empty = { intent, message: null, errors: {}, values, done: null, changeQuote: null, cancelQuote: null };
   const ok = (result: Partial<ManageActionData>, status = 200) =>
@@ -151,7 +156,8 @@ export async function manageAction(args: PageActionArgs, details: ReservationDet
           // A replayed refusal (stored for the key): its message as first answered.
           return ok({ message: (answer.body as { message?: string }).message ?? t('api.error.server') }, answer.status);
         }
-        if (confirm) return ok({ done: 'changed', message: t('manage.change.done') });
+        if (confirm)
+          return ok({ done: 'changed', message: t(extension ? 'manage.extend.done' : 'manage.change.done') });
         return ok({ changeQuote: changeQuoteOf(answer.body.quote, locale, crypto.randomUUID()) });
       }
       case 'cancel-quote':

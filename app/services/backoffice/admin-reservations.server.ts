@@ -38,6 +38,7 @@ import { kickMailDelivery, queueReservationConfirmation } from '../mail/mail.ser
 import {
   cancelReservation,
   changeReservation,
+  historyKind,
   manageState,
   reservationHistory,
   type CancelAnswer,
@@ -540,7 +541,7 @@ function historyLabel(event: { kind: string; data: Record<string, unknown> }, lo
   }
   const total = (event.data.to as { totalCents?: unknown } | undefined)?.totalCents;
   const amount = event.data.amountCents;
-  return t(`manage.history.${event.kind}`, {
+  return t(`manage.history.${historyKind(event)}`, {
     total: formatMoney(typeof total === 'number' ? total : 0, locale),
     amount: formatMoney(typeof amount === 'number' ? amount : 0, locale),
   });

@@ -200,8 +200,8 @@ export async function creditCurrentInvoice(
 /**
  * Applies a change to the reservation (rows of its days already booked and freed by the caller): the new stay,
  * details and price, the credit note of the current invoice (stating `refund`, when one goes back) and a new invoice,
- * the `changed` history row (with `paidCents` when the difference was paid online, `refundCents` when refunded) and
- * the change mail.
+ * the `changed` history row (with `paidCents` when the difference was paid online, `refundCents` when refunded,
+ * `extension: true` for an extension after entry) and the change mail.
  *
  * @param details - the reservation, locked by the caller's transaction.
  * @param input.travel - the new stay and details (validated).
@@ -267,10 +267,13 @@ export async function applyChange(
     invoiceNumber,
     ...(input.refund ? { refundCents: input.refund.amountCents } : {}),
     ...(input.paidCents ? { paidCents: input.paidCents } : {}),
+    ...(travel.extension ? { extension: true } : {}),
   });
   const locale = toLocale(r.locale);
   const t = translator(locale);
   const lines: [string, string][] = [
+    // an extension after entry says what it was (issue 35 item 2)
+    ...lineIf(t('manage.mail.change_kind'), travel.extension && t('manage.mail.extension')),
     [t('manage.mail.entry'), formatLocalDateTime(travel.entryTime, locale)],
     [t('manage.mail.exit'), formatLocalDateTime(travel.exitTime, locale)],
     [t('manage.mail.new_total'), formatMoney(p.totalCents, locale)],

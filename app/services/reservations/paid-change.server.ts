@@ -65,6 +65,8 @@ export async function requestPaidChange(
     from: { entryTime: r.entryLocal, exitTime: r.exitLocal, totalCents: r.totalCents },
     to: { entryTime: input.travel.entryTime, exitTime: input.travel.exitTime, totalCents: input.price.totalCents },
     amountCents: input.differenceCents,
+    // an extension after entry waiting for its difference (issue 35 item 2): the timeline says so
+    ...(input.travel.extension ? { extension: true } : {}),
   });
   return change;
 }

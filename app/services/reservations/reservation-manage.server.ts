@@ -19,7 +19,11 @@ import {
   priceChange,
   type ChangeDay,
 } from '~/domain/manage-booking.ts';
-import { priceStayIfBookable, type Coupon, type PriceBreakdown } from '~/domain/pricing.ts';
+import { checkStay } from '~/domain/booking-rules.ts';
+import { parseBulkyBaggage, serializeBulkyBaggage } from '~/domain/checkout-schema.ts';
+import { isExtensionWindow, priceExtension } from '~/domain/extension.ts';
+import { parseLocalDateTime } from '~/domain/local-time.ts';
+import { PricingError, priceStayIfBookable, type Coupon, type PriceBreakdown } from '~/domain/pricing.ts';
 import { changeSettlement, type Settlement } from '~/domain/settlement.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { stayDates } from '~/domain/stay.ts';
@@ -81,7 +85,15 @@ export type ManageState = {
   deadlineLocal: string;
   /** why it is closed, a translation key, or null when open */
   closedReason: string | null;
+  /**
+   * true when the free period is over but the booked exit is still ahead (issue 35 item 2): the one change left is
+   * a later exit ({@link changeReservation} in its extension mode); a cancellation stays refused
+   */
+  extendable: boolean;
 };
+
+/** How a change is judged at a moment: `free` within the free period, `extension` after it (a later exit only). */
+type ChangeMode = 'free' | 'extension';
 
 /** The public view of a change (quote or result). */
 export type ChangeAnswer = {
@@ -169,7 +181,30 @@ export function manageState(details: ReservationDetails, now: Date): ManageState
   let closedReason: string | null = null;
   if (!MANAGEABLE.includes(r.status)) closedReason = 'manage.error.not_active';
   else if (now.getTime() >= deadline.at.getTime()) closedReason = 'manage.error.too_late';
-  return { status: r.status, open: closedReason === null, deadlineLocal: deadline.local, closedReason };
+  // An online payment still open (pending_payment) is paid first; a confirmed booking may be extended until its exit.
+  const extendable =
+    closedReason === 'manage.error.too_late' &&
+    r.status === 'confirmed' &&
+    isExtensionWindow({
+      entryLocal: r.entryLocal,
+      exitLocal: r.exitLocal,
+      timeZone: airport.timeZone,
+      hours: tariff.freeCancellationHours,
+      now,
+    });
+  return { status: r.status, open: closedReason === null, deadlineLocal: deadline.local, closedReason, extendable };
+}
+
+/**
+ * How a change of `details` is judged at `now`: `free` while the free period is open, `extension` after it until
+ * the booked exit (issue 35 item 2).
+ * @throws ManageError 409 with the closed reason otherwise (`manage.error.too_late`, `manage.error.not_active`).
+ */
+function changeModeOf(details: ReservationDetails, now: Date): ChangeMode {
+  const state = manageState(details, now);
+  if (!state.closedReason) return 'free';
+  if (state.extendable) return 'extension';
+  throw new ManageError(409, state.closedReason);
 }
 
 function requireOpen(details: ReservationDetails, now: Date): void {
@@ -188,6 +223,18 @@ export async function reservationHistory(db: Database, reservationId: number): P
     .where(eq(reservationEvents.reservationId, reservationId))
     .orderBy(asc(reservationEvents.at), asc(reservationEvents.id));
   return rows.map((row) => ({ kind: row.kind, at: row.at.toISOString(), data: row.data }));
+}
+
+/**
+ * The translation suffix of a history row's label (`manage.history.<suffix>`): its kind, except that a change or a
+ * change request of an extension after entry (`data.extension`, issue 35 item 2) says it was one (`extended`,
+ * `extension_requested`).
+ */
+export function historyKind(event: { kind: string; data: Record<string, unknown> }): string {
+  if (event.data.extension !== true) return event.kind;
+  if (event.kind === 'changed') return 'extended';
+  if (event.kind === 'change_requested') return 'extension_requested';
+  return event.kind;
 }
 
 /** The tariff of a reservation with its price lists (active or not: a booking is changed on its own tariff). */
@@ -245,6 +292,36 @@ async function quoteOf(db: Database, details: ReservationDetails, travel: Valida
     childrenSeat: travel.childrenSeat,
     coupon: await bookedCoupon(db, r.couponCode),
   });
+}
+
+/**
+ * The price of extending `details` to `travel`'s exit (issue 35 item 2): the overstay rule on the booked stay
+ * (`priceExtension`), no writes.
+ * @throws ManageError 409 `checkout.api.not_bookable` when no price list applies to the booked entry date.
+ */
+async function extensionQuoteOf(db: Database, details: ReservationDetails, travel: ValidatedTravel) {
+  const r = details.reservation;
+  const tariff = await tariffOf(db, details);
+  try {
+    return priceExtension({
+      booked: {
+        entry: r.entryLocal,
+        exit: r.exitLocal,
+        personCount: r.personCount,
+        childrenSeat: r.childrenSeat,
+        parkingCents: r.parkingCents,
+        personsCents: r.personsCents,
+        childSeatsCents: r.childSeatsCents,
+        discountCents: r.discountCents,
+        totalCents: r.totalCents,
+      },
+      newExit: travel.stay.exit,
+      priceLists: tariff.priceLists,
+    });
+  } catch (error) {
+    if (error instanceof PricingError) throw new ManageError(409, 'checkout.api.not_bookable');
+    throw error;
+  }
 }
 
 function changeAnswer(
@@ -305,6 +382,52 @@ function travelOf(details: ReservationDetails, body: Record<string, unknown>, no
   }
 }
 
+/**
+ * The travel of an extension (issue 35 item 2): the booking's own entry and details with the posted `exitTime`. A
+ * field that is sent must be what is booked (the form sends them all, the API may send only `exitTime`); anything
+ * but a later exit is a change the free period no longer allows.
+ *
+ * @throws ManageError 409 `manage.error.too_late` for another field changed or an earlier exit; 422
+ *   `validation.failed` on `exitTime` for an invalid time or one beyond the tariff's maximum stay.
+ * Source: issue 35 item 2 ("the only change offered is a later exit (same entry, same tariff)").
+ */
+function extensionTravelOf(details: ReservationDetails, body: Record<string, unknown>, now: Date): ValidatedTravel {
+  const r = details.reservation;
+  const sent = (name: string) => (body[name] === undefined ? null : String(body[name]).trim());
+  const keeps = (name: string, booked: string, normalize: (value: string) => string = (v) => v) => {
+    const value = sent(name);
+    return value === null || normalize(value) === booked;
+  };
+  const sameDetails =
+    keeps('entryTime', r.entryLocal) &&
+    keeps('personCount', String(r.personCount), (v) => String(Number(v))) &&
+    keeps('childrenSeat', String(r.childrenSeat), (v) => String(Number(v || '0'))) &&
+    keeps('licensePlate', r.licensePlate, (v) => v.toUpperCase()) &&
+    keeps('bulkyBaggage', r.bulkyBaggage, (v) => serializeBulkyBaggage(parseBulkyBaggage(v) ?? {}));
+  if (!sameDetails) throw new ManageError(409, 'manage.error.too_late');
+  const exit = sent('exitTime') ?? '';
+  if (!parseLocalDateTime(exit)) throw new ManageError(422, 'validation.failed', { exitTime: ['validation.invalid'] });
+  // ISO wall times compare as strings; an earlier exit is a shortening, which only the free period allows.
+  if (exit < r.exitLocal) throw new ManageError(409, 'manage.error.too_late');
+  const violations = checkStay({
+    entry: r.entryLocal,
+    exit,
+    timeZone: details.airport.timeZone,
+    now,
+    limits: details.tariff,
+  }).filter((v) => v.field === 'exitTime');
+  if (violations.length > 0) {
+    throw new ManageError(422, 'validation.failed', { exitTime: violations.map((v) => `validation.stay.${v.code}`) });
+  }
+  return {
+    stay: { entry: r.entryLocal, exit },
+    personCount: r.personCount,
+    childrenSeat: r.childrenSeat,
+    bulkyBaggage: r.bulkyBaggage,
+    licensePlate: r.licensePlate,
+  };
+}
+
 /** Whether `travel` is what is booked already (a change that changes nothing is refused: no new documents). */
 function sameTravel(details: ReservationDetails, travel: ValidatedTravel): boolean {
   const r = details.reservation;
@@ -337,12 +460,41 @@ async function inOpenReservation<T>(
   now: Date,
   work: (tx: Database, locked: ReservationDetails) => Promise<T>,
 ): Promise<T> {
+  return inLockedReservation(db, details, (locked) => requireOpen(locked, now), work);
+}
+
+/** One transaction on the reservation locked for update, `check`ed (it throws to refuse) before `work` runs. */
+async function inLockedReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  check: (locked: ReservationDetails) => void,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const locked = await lockReservation(tx, details);
-    requireOpen(locked, now);
+    check(locked);
     return work(tx, locked);
   });
+}
+
+/**
+ * {@link inOpenReservation} for a change judged in `mode` (issue 35 item 2): the locked row must still allow that
+ * mode — a change validated as free or as an extension is refused once the moment moved it to the other.
+ * @throws ManageError 409 with the closed reason, or `manage.error.too_late` when the mode changed; whatever `work`
+ *   throws (the transaction is rolled back).
+ */
+async function inChangeableReservation<T>(
+  db: Database,
+  details: ReservationDetails,
+  now: Date,
+  mode: ChangeMode,
+  work: (tx: Database, locked: ReservationDetails) => Promise<T>,
+): Promise<T> {
+  const check = (locked: ReservationDetails) => {
+    if (changeModeOf(locked, now) !== mode) throw new ManageError(409, 'manage.error.too_late');
+  };
+  return inLockedReservation(db, details, check, work);
 }
 
 /**
@@ -479,14 +631,18 @@ export async function changeReservation(
   },
 ): Promise<ManageAnswer<ChangeAnswer>> {
   const now = ctx.now();
-  requireOpen(input.details, now);
+  const mode = changeModeOf(input.details, now);
   // An online payment under way was started for the booked total (issue 13): pay first, then change.
   if (input.details.reservation.status === 'pending_payment') throw new ManageError(409, 'payment.error.pay_first');
-  const travel = travelOf(input.details, input.body, now);
+  const extension = mode === 'extension';
+  const travel = extension
+    ? extensionTravelOf(input.details, input.body, now)
+    : travelOf(input.details, input.body, now);
   if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
+  const quoteFor = extension ? extensionQuoteOf : quoteOf;
   const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';
   if (dryRun) {
-    const quote = await quoteOf(ctx.db, input.details, travel);
+    const quote = await quoteFor(ctx.db, input.details, travel);
     const r = input.details.reservation;
     const { reserve } = planDayChanges(
       stayDates(r.entryLocal, r.exitLocal),
@@ -510,11 +666,11 @@ export async function changeReservation(
     return { status: 200, body };
   }
 
-  const changed = await inOpenReservation(ctx.db, input.details, now, async (tx, details) => {
+  const changed = await inChangeableReservation(ctx.db, input.details, now, mode, async (tx, details) => {
     const r = details.reservation;
     // One change at a time: a dearer change waiting for its difference is paid (or given up) first.
     if (await pendingChangeOf(tx, r.id)) throw new ManageError(409, 'payment.error.pay_first');
-    const quote = await quoteOf(tx, details, travel);
+    const quote = await quoteFor(tx, details, travel);
     const settlement = changeSettlement({
       paymentType: r.paymentType,
       status: r.status,
@@ -529,6 +685,8 @@ export async function changeReservation(
       childrenSeat: travel.childrenSeat,
       bulkyBaggage: travel.bulkyBaggage,
       licensePlate: travel.licensePlate,
+      // the history rows (and the paid change the webhook applies later) say it was an extension
+      ...(extension ? { extension: true } : {}),
     };
     // Only the customer can pay a difference online: the back office does not start such a change for them.
     if (settlement === 'charge' && input.staff) throw new ManageError(409, 'admin.manage.error.pay_difference');
