@@ -4,6 +4,9 @@
  * cancelled flight is covered for the whole cap. The customer's own report through the API (wrong owner 404, before
  * the entry 422, far future 422, not yet 409) counts once staff confirm it at check-out.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,13 +24,18 @@ import { parseReservationFilter } from '../../app/domain/reservation-search.ts';
 import { checkIn, checkOut } from '../../app/services/backoffice/admin-checkin.server.ts';
 import { searchReservations } from '../../app/services/backoffice/admin-reservations.server.ts';
 import { trackReturnFlights } from '../../app/services/flights/flight-delay.server.ts';
+import { reservationDocumentFile } from '../../app/services/documents/reservation-documents.server.ts';
+import { findReservationByReference } from '../../app/services/reservations/reservations.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { deliveredMail } from '../fixtures/outbox.ts';
+import { pdfText } from '../fixtures/pdf.ts';
 import { createStaffMember } from '../fixtures/staff.ts';
 import { ApiClient, createTestApp, frankfurtFirstTariff, type TestApp } from './harness.ts';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
 
 let test: TestApp;
+let dataDir: string;
 let tariff: typeof tariffs.$inferSelect;
 let staff: StaffActor;
 
@@ -66,12 +74,40 @@ async function uncovered(bookedExit: string, actualExit: string) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: NOW, env: { FLIGHT_STATUS_DEMO: '1', FLIGHT_DELAY_FREE_HOURS: '24' } });
+  // a data folder of its own: the mail files are named by outbox id, which another test's database repeats
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkshop-flight-'));
+  test = await createTestApp({
+    now: NOW,
+    env: { DATA_DIR: dataDir, FLIGHT_STATUS_DEMO: '1', FLIGHT_DELAY_FREE_HOURS: '24' },
+  });
   ({ tariff } = await frankfurtFirstTariff(test.ctx.db));
   const member = await createStaffMember(test.ctx.db, { role: 'support' });
   staff = { staffId: member.id, email: member.email, name: 'Sam', role: 'support', operator: null };
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  await test.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the promise (issue 35 item 4)', () => {
+  it('stands on the voucher and in the confirmation mail of a booking with a return flight', async () => {
+    const { reference } = await book('2026-12-28T18:00', 'LH 401');
+    const details = (await findReservationByReference(test.ctx.db, reference))!;
+    const voucher = await reservationDocumentFile(test.ctx, details, {
+      fileName: `Parkschein-${reference}.pdf`,
+      baseUrl: test.ctx.env.PUBLIC_URL,
+    });
+    const promise = 'Verspätet sich Ihr Rückflug LH 401, wartet Ihr Stellplatz: bis zu 24 Stunden Verspätung';
+    expect((await pdfText(voucher!.body as Buffer)).replace(/\s+/g, ' ')).toContain(promise);
+    const mail = await deliveredMail(
+      test.ctx.db,
+      test.ctx.env.DATA_DIR,
+      details.reservation.id,
+      'reservation_confirmation',
+    );
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(promise);
+  });
+});
 
 describe('the demo flight provider (issue 35)', () => {
   it('moves the expected exit of a late flight, mails once, and waives the overstay it causes', async () => {
