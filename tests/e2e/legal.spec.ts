@@ -60,6 +60,8 @@ test('the privacy policy lists the map tile host and the configured geocoder, an
     'Hosting',
     'Karte',
     'Adressvorschläge',
+    // the e2e server signs Apple Wallet passes (playwright.config.ts, tests/e2e/wallet.spec.ts)
+    'Apple Wallet',
     'E-Mail-Versand',
     'Zahlungsabwicklung',
     'Reichweitenmessung',

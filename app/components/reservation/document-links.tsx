@@ -4,7 +4,7 @@
  * calendar file, and beside the voucher its wallet passes (issue 35 item 3: the Apple Wallet `.pkpass` download and
  * Google Wallet's save link, each only when configured). Plain links: works without JavaScript.
  */
-import { CalendarPlus, Download, FileCode, FileText, Receipt, Ticket, Wallet } from 'lucide-react';
+import { CalendarPlus, Download, FileText, Receipt, Ticket } from 'lucide-react';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import type { ReservationDocuments } from '~/domain/documents.ts';
 import type { WalletLinksView } from '~/domain/wallet-pass.ts';
@@ -129,7 +129,7 @@ function XmlLink({ href, fileName, number }: { href: string; fileName: string; n
   const t = useT();
   return (
     <a className={linkClass} href={href} download={fileName}>
-      <FileCode aria-hidden size={16} />
+      <Download aria-hidden size={16} />
       {t('reservation.documents.download_xml', { number })}
     </a>
   );
@@ -146,13 +146,11 @@ function WalletButtons({ basePath, wallet }: { basePath: string; wallet: WalletL
     <span className="flex flex-wrap gap-2">
       {wallet.apple && (
         <a className={walletClass} href={href(`${basePath}/wallet.pkpass`)} type="application/vnd.apple.pkpass">
-          <Wallet aria-hidden size={16} />
           {t('wallet.add_apple')}
         </a>
       )}
       {wallet.googleSaveUrl && (
         <a className={walletClass} href={wallet.googleSaveUrl} rel="noopener noreferrer" target="_blank">
-          <Wallet aria-hidden size={16} />
           {t('wallet.add_google')}
           <span className="sr-only"> {t('wallet.new_window')}</span>
         </a>

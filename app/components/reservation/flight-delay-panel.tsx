@@ -1,5 +1,4 @@
 import { Form } from 'react-router';
-import { PlaneLanding } from 'lucide-react';
 import type { FlightDelayPanel as View } from '~/domain/flight-delay-panel.ts';
 import { useT } from '../i18n-context.tsx';
 import { CsrfField } from '../ui/csrf-field.tsx';
@@ -24,8 +23,7 @@ export function FlightDelayPanel({ view, result }: { view: View | null; result: 
       className="mb-6 rounded-2xl border border-line bg-card p-4 sm:p-6 print:hidden"
       data-flight-delay-panel
     >
-      <h2 id="flight-delay-title" className="flex items-center gap-2 text-lg font-semibold">
-        <PlaneLanding aria-hidden size={20} className="text-accent" />
+      <h2 id="flight-delay-title" className="text-lg font-semibold">
         {t('flight.panel.title')}
       </h2>
       <p className="mt-1 text-sm text-muted">
