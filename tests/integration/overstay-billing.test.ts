@@ -96,7 +96,8 @@ async function card(who: string, reference: string): Promise<Card> {
 }
 
 /** Books the test stay, checks the car in at its entry and out two days late; returns the reference. */
-async function overstayed(paymentType = 'invoice'): Promise<string> {
+/** Books the test stay (20.12. 08:00 – 22.12. 18:00) through the API; returns the reference. */
+async function bookStay(paymentType = 'invoice'): Promise<string> {
   test.setNow(START);
   const stay = { entryTime: '2026-12-20T08:00', exitTime: '2026-12-22T18:00' };
   const client = await new ApiClient(test).start();
@@ -105,7 +106,11 @@ async function overstayed(paymentType = 'invoice'): Promise<string> {
   ).toBe(200);
   const booked = await client.post('checkout', checkoutBody({ ...stay, personCount: 1, paymentType }));
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  const reference = booked.body.reservation.reference as string;
+  return booked.body.reservation.reference as string;
+}
+
+async function overstayed(paymentType = 'invoice'): Promise<string> {
+  const reference = await bookStay(paymentType);
   if (paymentType === 'online') {
     const url = await startOnlinePayment(test.ctx, { reference, locale: 'de' });
     await completeDemoCheckout(test.ctx, {
@@ -410,12 +415,7 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
   });
 
   it('bills the exit the barrier system reports through /internal (admin token, optional instant)', async () => {
-    test.setNow(START);
-    const stay = { entryTime: '2026-12-20T08:00', exitTime: '2026-12-22T18:00' };
-    const client = await new ApiClient(test).start();
-    await client.post('checkout/cart', { airportId: tariff.airportId, tariffId: tariff.id, ...stay });
-    const booked = await client.post('checkout', checkoutBody({ ...stay, personCount: 1 }));
-    const reference = booked.body.reservation.reference as string;
+    const reference = await bookStay();
     test.ctx.adminToken = 'internal-test-token';
     const exit = (query: string, token = 'internal-test-token') =>
       supertest(test.app)
@@ -445,12 +445,7 @@ describe('an overstay billed at check-out (issue 33 item 4)', () => {
   });
 
   it('bills nothing for a departure on the booked exit day', async () => {
-    test.setNow(START);
-    const stay = { entryTime: '2026-12-20T08:00', exitTime: '2026-12-22T18:00' };
-    const client = await new ApiClient(test).start();
-    await client.post('checkout/cart', { airportId: tariff.airportId, tariffId: tariff.id, ...stay });
-    const booked = await client.post('checkout', checkoutBody({ ...stay, personCount: 1 }));
-    const reference = booked.body.reservation.reference as string;
+    const reference = await bookStay();
     test.setNow(new Date('2026-12-20T07:05:00Z'));
     await signIn();
     await post('operatorA', 'check-in', reference);

@@ -274,16 +274,7 @@ async function quoteOf(db: Database, details: ReservationDetails, travel: Valida
     priceStayIfBookable({ tariff, entry: r.entryLocal, exit: r.exitLocal, personCount: 1, childrenSeat: 0 })
       ?.parkingCents ?? null;
   return priceChange({
-    booked: {
-      entry: r.entryLocal,
-      exit: r.exitLocal,
-      personCount: r.personCount,
-      childrenSeat: r.childrenSeat,
-      parkingCents: r.parkingCents,
-      personsCents: r.personsCents,
-      childSeatsCents: r.childSeatsCents,
-      totalCents: r.totalCents,
-    },
+    booked: bookedStayOf(r),
     current,
     bookedStayToday,
     entry: travel.stay.entry,
@@ -292,6 +283,21 @@ async function quoteOf(db: Database, details: ReservationDetails, travel: Valida
     childrenSeat: travel.childrenSeat,
     coupon: await bookedCoupon(db, r.couponCode),
   });
+}
+
+/** The booked stay and its price parts as the change and extension rules read them (airport local time, cents). */
+function bookedStayOf(r: ReservationDetails['reservation']) {
+  return {
+    entry: r.entryLocal,
+    exit: r.exitLocal,
+    personCount: r.personCount,
+    childrenSeat: r.childrenSeat,
+    parkingCents: r.parkingCents,
+    personsCents: r.personsCents,
+    childSeatsCents: r.childSeatsCents,
+    discountCents: r.discountCents,
+    totalCents: r.totalCents,
+  };
 }
 
 /**
@@ -304,17 +310,7 @@ async function extensionQuoteOf(db: Database, details: ReservationDetails, trave
   const tariff = await tariffOf(db, details);
   try {
     return priceExtension({
-      booked: {
-        entry: r.entryLocal,
-        exit: r.exitLocal,
-        personCount: r.personCount,
-        childrenSeat: r.childrenSeat,
-        parkingCents: r.parkingCents,
-        personsCents: r.personsCents,
-        childSeatsCents: r.childSeatsCents,
-        discountCents: r.discountCents,
-        totalCents: r.totalCents,
-      },
+      booked: bookedStayOf(r),
       newExit: travel.stay.exit,
       priceLists: tariff.priceLists,
     });
