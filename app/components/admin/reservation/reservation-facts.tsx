@@ -5,11 +5,11 @@ import type { DetailField, ReservationDetailTexts } from '~/domain/reservation-d
 
 function Fields({ rows }: { rows: DetailField[] }) {
   return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt className="text-muted">{row.label}</dt>
-          <dd className="break-words">{row.value}</dd>
+          <dd className="min-w-0 break-words">{row.value}</dd>
         </div>
       ))}
     </dl>
