@@ -95,6 +95,10 @@ const ADDRESS_FIELDS = [
   ['city', 'checkout.billing.city', 'address-level2', 100],
   ['phonePrefix', 'checkout.billing.phonePrefix', 'tel-country-code', 5],
   ['phoneNumber', 'checkout.billing.phoneNumber', 'tel-national', 20],
+] as const;
+
+/** A business buyer's identifiers (issue 34 item 3), after the country: they belong to the invoice, not the address. */
+const BUSINESS_FIELDS = [
   ['vatId', 'checkout.billing.vatId', 'off', 30],
   ['buyerReference', 'checkout.billing.buyerReference', 'off', 100],
 ] as const;
@@ -115,6 +119,28 @@ export function ProfileSection({ data, failure }: { data: AccountView; failure?:
     newsletter: data.user.newsletter ? '1' : '',
   };
   const common = { idPrefix: 'profile', errors: failure?.errors, values };
+  const field = ([name, label, autoComplete, maxLength]: (typeof ADDRESS_FIELDS | typeof BUSINESS_FIELDS)[number]) => (
+    <FormField
+      key={name}
+      id={`profile-${name}`}
+      label={t(label)}
+      error={failure?.errors[name]}
+      errorName={name}
+      optional
+    >
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          className="field-input"
+          defaultValue={values[name] ?? ''}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+        />
+      )}
+    </FormField>
+  );
+
   return (
     <Section id="profil" title={t('account.profile.title')}>
       <PageForm name="profile" intent="profile" message={failure?.message} submit={t('account.profile.submit')}>
@@ -122,27 +148,7 @@ export function ProfileSection({ data, failure }: { data: AccountView; failure?:
         <NameFields {...common} />
         <p className="text-sm text-muted">{t('account.profile.address_hint')}</p>
         <div className="grid gap-5 sm:grid-cols-2">
-          {ADDRESS_FIELDS.map(([name, label, autoComplete, maxLength]) => (
-            <FormField
-              key={name}
-              id={`profile-${name}`}
-              label={t(label)}
-              error={failure?.errors[name]}
-              errorName={name}
-              optional
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name={name}
-                  className="field-input"
-                  defaultValue={values[name] ?? ''}
-                  autoComplete={autoComplete}
-                  maxLength={maxLength}
-                />
-              )}
-            </FormField>
-          ))}
+          {ADDRESS_FIELDS.map(field)}
           <FormField
             id="profile-country"
             label={t('checkout.billing.country')}
@@ -167,6 +173,7 @@ export function ProfileSection({ data, failure }: { data: AccountView; failure?:
               </select>
             )}
           </FormField>
+          {BUSINESS_FIELDS.map(field)}
         </div>
         <TickBox {...common} name="newsletter">
           {t('account.profile.newsletter')}

@@ -46,8 +46,8 @@ export type FlightDelayRow = typeof flightDelays.$inferSelect;
 
 /**
  * Why a report was refused: 404 `api.error.not_found` (not this session's reservation), 409
- * `flight.error.not_active` (not confirmed or already gone), 409 `flight.error.no_return_flight` is not used — a
- * report needs no flight number —, 422 with field `arrivalTime`: `validation.datetime`, `flight.error.before_entry`,
+ * `flight.error.not_active` (not confirmed, or the car has left) or `flight.error.not_yet` (more than 48 hours before
+ * the booked exit), 422 with field `arrivalTime`: `validation.datetime`, `flight.error.before_entry`,
  * `flight.error.too_late`.
  */
 class FlightDelayError extends RequestError {}
