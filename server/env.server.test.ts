@@ -316,3 +316,38 @@ describe('loadEnv: wallet passes (issue 35 item 3, decision 0055)', () => {
     expect(() => loadEnv({ ...base, ...apple, APPLE_WALLET_TEAM_ID: 'abc' })).toThrow(/APPLE_WALLET_TEAM_ID/);
   });
 });
+
+describe('loadEnv: the handover photo store (issue 36 item 2)', () => {
+  const s3 = {
+    S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+    S3_BUCKET: 'parkshop-handover',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret-example',
+  };
+
+  it('is local by default (empty = unset) and takes all four S3 settings with an optional region', () => {
+    const local = loadEnv({ ...base, S3_ENDPOINT: '', S3_BUCKET: ' ' });
+    expect([local.S3_ENDPOINT, local.S3_BUCKET, local.S3_REGION]).toEqual([undefined, undefined, undefined]);
+    const remote = loadEnv({ ...base, ...s3 });
+    expect(remote).toMatchObject(s3);
+    expect(remote.S3_REGION).toBeUndefined();
+    expect(loadEnv({ ...base, ...s3, S3_REGION: 'eu-central-1' }).S3_REGION).toBe('eu-central-1');
+  });
+
+  it('refuses a partial configuration, naming what is missing, and a region without the store', () => {
+    expect(refusal({ ...base, ...s3, S3_SECRET_ACCESS_KEY: '' })).toMatch(
+      /Invalid environment:\n {2}S3_SECRET_ACCESS_KEY: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none/,
+    );
+    expect(refusal({ ...base, S3_BUCKET: 'photos' })).toMatch(
+      /S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all of/,
+    );
+    expect(refusal({ ...base, S3_REGION: 'eu-central-1' })).toMatch(/S3_REGION: only with S3_ENDPOINT/);
+  });
+
+  it('refuses an endpoint that is not an http(s) URL and a bad bucket name', () => {
+    expect(refusal({ ...base, ...s3, S3_ENDPOINT: 's3.amazonaws.com' })).toMatch(/S3_ENDPOINT: must be an absolute/);
+    expect(refusal({ ...base, ...s3, S3_ENDPOINT: 'ftp://files.example' })).toMatch(/S3_ENDPOINT/);
+    expect(refusal({ ...base, ...s3, S3_BUCKET: 'Photos_2026' })).toMatch(/S3_BUCKET: not a bucket name/);
+    expect(refusal({ ...base, ...s3, S3_REGION: 'EU Central' })).toMatch(/S3_REGION/);
+  });
+});

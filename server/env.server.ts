@@ -253,6 +253,24 @@ const EnvSchema = z.object({
   GOOGLE_WALLET_ISSUER_ID: optionalText.refine((v) => v === undefined || /^\d{1,25}$/.test(v), 'digits only'),
   GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
   /**
+   * Handover photos (issue 36 item 2): an S3-compatible object store for the photos of a car at entry and exit —
+   * endpoint URL (path-style requests, so MinIO, Ceph or a provider's S3 all work), bucket and credentials, all four
+   * or none; without them the photos are files under `DATA_DIR/handover-photos`. `S3_REGION` only with them (unset:
+   * `us-east-1`, what most S3-compatible stores accept).
+   */
+  S3_ENDPOINT: optionalText.refine(
+    (v) => v === undefined || isAbsoluteHttpUrl(v),
+    'must be an absolute http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com',
+  ),
+  S3_BUCKET: optionalText.refine(
+    // S3's bucket naming rules (3-63 lower-case letters, digits, dots and hyphens; letter or digit at both ends)
+    (v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    'not a bucket name (3-63 characters: a-z, 0-9, "." and "-")',
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText.refine((v) => v === undefined || /^[a-z0-9-]{1,40}$/.test(v), 'a region, e.g. eu-central-1'),
+  /**
    * Worker processes of the production server (node's `cluster`, issue 11); unset or empty = the number of cores
    * with PostgreSQL, 1 on PGlite (one process per data directory). Resolved by `loadEnv`.
    */
@@ -302,6 +320,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (datev.length > 0) throw new Error(`Invalid environment:\n${datev.map((p) => `  ${p}`).join('\n')}`);
   const wallet = walletSettingProblems(env);
   if (wallet.length > 0) throw new Error(`Invalid environment:\n${wallet.map((p) => `  ${p}`).join('\n')}`);
+  const store = photoStoreSettingProblems(env);
+  if (store.length > 0) throw new Error(`Invalid environment:\n${store.map((p) => `  ${p}`).join('\n')}`);
   if (!env.STAGING_HOST !== !env.STAGING_BASIC_AUTH) {
     throw new Error('Invalid environment:\n  STAGING_BASIC_AUTH: set both STAGING_HOST and it, or neither');
   }
@@ -410,6 +430,25 @@ function walletSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
     if (file && !isReadableFile(file)) problems.push(`${key}: ${file} is not a readable file`);
   }
   return problems;
+}
+
+/** The settings of the S3 photo store, all or none (issue 36 item 2). */
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The photo store's settings (issue 36 item 2): the four S3 settings together or none — with some of them the photos
+ * would silently land on the local disk of one server —, and `S3_REGION` only beside them.
+ */
+function photoStoreSettingProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const set = S3_KEYS.filter((key) => env[key] !== undefined);
+  if (set.length > 0 && set.length < S3_KEYS.length) {
+    const missing = S3_KEYS.filter((key) => env[key] === undefined);
+    return [`${missing.join(', ')}: set all of ${S3_KEYS.join(', ')}, or none`];
+  }
+  if (set.length === 0 && env.S3_REGION !== undefined) {
+    return [`S3_REGION: only with ${S3_KEYS.join(', ')} (the S3 photo store)`];
+  }
+  return [];
 }
 
 function isReadableFile(file: string): boolean {
