@@ -448,7 +448,10 @@ export type ReservationEventKind =
   // the return flight (issue 35 item 1): late or cancelled per the provider, reported by the customer, confirmed by staff
   | 'flight_delayed'
   | 'flight_delay_reported'
-  | 'flight_delay_confirmed';
+  | 'flight_delay_confirmed'
+  // the handover record (issue 36 item 3): the customer reported a problem, staff closed it
+  | 'handover_disputed'
+  | 'handover_dispute_closed';
 
 /**
  * A reservation's history (issue 12), shown to the customer as a short timeline: one row per event, written in
@@ -1023,4 +1026,113 @@ export const walletRegistrations = pgTable(
     // the push on a change finds the devices of one pass
     index('wallet_registrations_serial_idx').on(t.passTypeIdentifier, t.serialNumber),
   ],
+);
+
+/** Which handover of a car (issue 36): at the car park's entry (check-in) or at its exit (check-out). */
+export type HandoverKind = 'entry' | 'exit';
+
+/** The photo slots of a handover (issue 36 item 1): the four sides, the odometer, and further optional pictures. */
+export type HandoverPhotoLabel = 'front' | 'back' | 'left' | 'right' | 'odometer' | 'extra';
+
+/**
+ * The car's condition when staff took it over at check-in (`entry`) or gave it back at check-out (`exit`) (issue 36
+ * item 1, decision 0057): one row per reservation and kind, written in the transaction of the check-in or check-out.
+ * `odometerKm` in whole kilometres; `fuelEighths` 0–8 (full = 8) or `chargePercent` 0–100 for an electric car;
+ * `parkingSpace` the space or zone the car was put in; `damageNotes` the existing damage staff noted. Null / `''`
+ * when not recorded (the tariff category's requirements say what must be: {@link handoverRequirements}).
+ */
+export const handoverRecords = pgTable(
+  'handover_records',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    kind: text('kind').$type<HandoverKind>().notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** who recorded it; null for the barrier system's own exit report (no photos, no readings) */
+    staffId: integer('staff_id').references(() => staff.id),
+    odometerKm: integer('odometer_km'),
+    fuelEighths: integer('fuel_eighths'),
+    chargePercent: integer('charge_percent'),
+    parkingSpace: text('parking_space').notNull().default(''),
+    damageNotes: text('damage_notes').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('handover_records_reservation_kind_idx').on(t.reservationId, t.kind),
+    check('handover_records_kind_check', sql`${t.kind} in ('entry', 'exit')`),
+    check('handover_records_odometer_check', sql`${t.odometerKm} is null or ${t.odometerKm} between 0 and 2000000`),
+    check('handover_records_fuel_check', sql`${t.fuelEighths} is null or ${t.fuelEighths} between 0 and 8`),
+    check('handover_records_charge_check', sql`${t.chargePercent} is null or ${t.chargePercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * The photos of a handover record (issue 36 item 2): re-encoded JPEGs in the photo store (`DATA_DIR` or S3) under
+ * `storageKey`, never served from a guessable URL (signed links). `deletedAt` is set when the purge removed the file
+ * from the store (90 days after the exit unless a dispute is open; decision 0057); the row stays as a trace.
+ */
+export const handoverPhotos = pgTable(
+  'handover_photos',
+  {
+    id: serial('id').primaryKey(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => handoverRecords.id),
+    label: text('label').$type<HandoverPhotoLabel>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('handover_photos_storage_key_idx').on(t.storageKey),
+    index('handover_photos_record_idx').on(t.recordId),
+    check('handover_photos_label_check', sql`${t.label} in ('front', 'back', 'left', 'right', 'odometer', 'extra')`),
+  ],
+);
+
+/**
+ * A customer's complaint about the handover (issue 36 item 3, "Problem melden"): the message went to support with
+ * both records; while it is open (`closedAt` null) the purge keeps the reservation's photos. Staff close it on the
+ * back office's reservation page (`closedBy`, `closingNote`).
+ */
+export const handoverDisputes = pgTable(
+  'handover_disputes',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    message: text('message').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => staff.id),
+    closingNote: text('closing_note').notNull().default(''),
+  },
+  (t) => [
+    // one open dispute per reservation: a second report adds to it by mail, it does not open another
+    uniqueIndex('handover_disputes_open_idx')
+      .on(t.reservationId)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/**
+ * What a handover must record per tariff category (issue 36 item 1): photos (at least the four sides and the
+ * odometer) and the odometer reading. Valet: both required; shuttle and terminal: optional (migration defaults);
+ * admins change them in the back office's catalogue.
+ */
+export const handoverRequirements = pgTable(
+  'handover_requirements',
+  {
+    category: text('category').$type<TariffCategory>().primaryKey(),
+    photosRequired: boolean('photos_required').notNull(),
+    odometerRequired: boolean('odometer_required').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('handover_requirements_category_check', sql`${t.category} in ('shuttle', 'valet', 'terminal')`)],
 );

@@ -22,6 +22,7 @@ import { pageErrorHandler } from './error-page.server.ts';
 import { internalRouter } from './internal.ts';
 import { stagingGate } from './staging.server.ts';
 import { unsubscribeRouter } from './unsubscribe.ts';
+import { handoverPhotoRouter } from './handover-photo.ts';
 
 /** Features denied to every document of the shop (clipboard writes after a click need no permission). */
 const PERMISSIONS_POLICY = [
@@ -174,6 +175,7 @@ export function createBaseApp(
   // Machine endpoints outside /api (no session, no CSRF): RFC 8058 one-click unsubscribe, and the loopback-only,
   // token-protected admin endpoint of `npm run airport` (issue 10).
   app.use(unsubscribeRouter(ctx));
+  app.use(handoverPhotoRouter(ctx));
   app.use('/internal', internalRouter(ctx));
   // The payment provider's signed webhook (issue 13): raw body, no session, no CSRF; before the API's JSON parser.
   app.use('/api/payment/webhook', paymentWebhookRouter(ctx));

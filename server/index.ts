@@ -21,6 +21,7 @@ import { loadEnv, type Env } from './env.server.ts';
 import { createLogger, type Logger } from './logger.server.ts';
 import { purgeRateLimits } from '~/services/rate-limit-store.server.ts';
 import { purgeStaffSessions } from '~/services/backoffice/staff-session.server.ts';
+import { purgeHandoverPhotos } from '~/services/backoffice/handover-records.server.ts';
 import { offerSetupLink } from '~/services/backoffice/staff-auth.server.ts';
 import { retryWhileUnavailable } from './database-availability.server.ts';
 import { createPageHandler } from './pages.server.ts';
@@ -157,7 +158,8 @@ export async function startApp(
   });
 
   const app = createBaseApp(ctx, { pages, staticDir: options.staticDir, devMiddleware: options.devMiddleware });
-  // Hourly housekeeping: expired sessions and idempotency keys past their replay window. In a cluster only one
+  // Hourly housekeeping: expired sessions and idempotency keys past their replay window, handover photos past their
+  // retention. In a cluster only one
   // worker runs it (the deletes would be safe twice, but are work for nothing; decision 0018).
   const purge = scheduledJobs
     ? setInterval(
@@ -166,6 +168,8 @@ export async function startApp(
           purgeIdempotencyKeys(ctx.db).catch((err) => logger.warn({ err }, 'idempotency purge failed'));
           purgeRateLimits(ctx.db).catch((err) => logger.warn({ err }, 'rate-limit purge failed'));
           purgeStaffSessions(ctx.db, ctx.now()).catch((err) => logger.warn({ err }, 'staff session purge failed'));
+          // handover photos 90 days after the exit, unless a dispute is open (issue 36 item 2)
+          purgeHandoverPhotos(ctx).catch((err) => logger.warn({ err }, 'handover photo purge failed'));
         },
         60 * 60 * 1000,
       )

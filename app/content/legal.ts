@@ -233,6 +233,10 @@ const de: LegalTexts = {
             text: 'Flughafen, Tarif, Ein- und Ausfahrt, Kennzeichen, Personenzahl, Kindersitze, Sondergepäck, Zahlungsart und Gutscheincode.',
           },
           {
+            title: 'Übergabeprotokoll',
+            text: 'Bei der Ein- und Ausfahrt am Parkplatz: Kilometerstand, Tankfüllung oder Ladestand, Stellplatz, vorhandene Schäden und Fotos Ihres Fahrzeugs (mit Kennzeichen; Standortdaten der Kamera entfernen wir beim Hochladen), wer es erfasst hat, und Ihre Meldung, wenn Sie ein Problem melden. Die Fotos sehen nur Sie über Ihre Buchung, unser Kundenservice und der Betreiber des Parkplatzes, über Links, die nach 15 Minuten ablaufen; jeder Abruf durch unsere Mitarbeitenden wird protokolliert. Zweck: Nachweis des Fahrzeugzustands für Sie und uns (Art. 6 Abs. 1 lit. b und f DSGVO).',
+          },
+          {
             title: 'Kontakt- und Rechnungsdaten',
             text: 'Anrede, Vor- und Nachname, Firma, Anschrift, E-Mail-Adresse und Telefonnummer, gegebenenfalls eine abweichende Rechnungsanschrift.',
           },
@@ -296,6 +300,10 @@ const de: LegalTexts = {
           {
             title: 'Anfragen',
             text: 'Bis Ihre Anfrage erledigt ist; gehört sie zu einer Buchung, so lange wie die Buchung.',
+          },
+          {
+            title: 'Fotos der Fahrzeugübergabe',
+            text: '90 Tage nach der Ausfahrt löschen wir die Fotos automatisch; haben Sie ein Problem gemeldet, erst wenn die Meldung geklärt ist. Die Angaben des Protokolls (Zeiten, Kilometerstände) bleiben bei der Buchung.',
           },
           {
             title: 'Sitzung und Missbrauchsschutz',
@@ -527,6 +535,10 @@ const en: LegalTexts = {
             text: 'Airport, tariff, entry and exit, licence plate, number of persons, child seats, bulky baggage, payment type and coupon code.',
           },
           {
+            title: 'Handover record',
+            text: "At entry and exit at the car park: odometer reading, fuel or charge level, parking space, existing damage and photos of your car (with its licence plate; we remove the camera's location data on upload), who recorded it, and your report if you report a problem. Only you (through your booking), our customer service and the car park's operator see the photos, through links that expire after 15 minutes; every view by our staff is logged. Purpose: evidence of the car's condition for you and for us (Art. 6(1)(b) and (f) GDPR).",
+          },
+          {
             title: 'Contact and billing data',
             text: 'Salutation, first and last name, company, address, email address and phone number, and a separate invoice address if you give one.',
           },
@@ -590,6 +602,10 @@ const en: LegalTexts = {
           {
             title: 'Enquiries',
             text: 'Until your enquiry is settled; if it concerns a booking, as long as the booking.',
+          },
+          {
+            title: 'Photos of the car handover',
+            text: "We delete the photos automatically 90 days after the exit; if you reported a problem, only once it is settled. The record's details (times, odometer readings) stay with the booking.",
           },
           {
             title: 'Session and abuse prevention',

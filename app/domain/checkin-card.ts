@@ -51,4 +51,14 @@ export type CheckinView = {
     linkSent: string | null;
     canSendLink: boolean;
   } | null;
+  /**
+   * the handover form (issue 36 item 1): what the tariff category requires, and the entry's record for the check-out
+   * (the space the car stands in, the odometer at entry); null once the car has left or for a cancelled booking
+   */
+  handover: {
+    photosRequired: boolean;
+    odometerRequired: boolean;
+    entrySpace: string;
+    entryOdometer: string | null;
+  } | null;
 };

@@ -208,4 +208,6 @@ export type Dashboard = {
   latest: DashboardReservation[];
   /** the unpaid overstays of the lots shown, oldest first (at most 20), with their count and sum in cents */
   openOverstays: { items: OpenOverstay[]; count: number; totalCents: number };
+  /** average km between entry and exit per valet car park shown, last 90 days (issue 36 item 4) */
+  valetKilometres: { lot: string; cars: number; averageKm: number }[];
 };

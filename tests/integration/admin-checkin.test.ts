@@ -200,8 +200,14 @@ describe('arrival and departure', () => {
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['checked_in', 'checked_out']));
     expect(out.data).toMatchObject({ extraDays: 2, extraCents: expected.extraCents, staff: { name: 'Tom operatorA' } });
     const audit = await test.ctx.db.select().from(auditLog).where(eq(auditLog.entityId, ref)).orderBy(asc(auditLog.id));
-    expect(audit.map((a) => a.action)).toEqual(['reservation.check_in', 'reservation.check_out']);
-    expect(audit[1].after).toMatchObject({ status: 'completed', extraDays: 2, extraCents: expected.extraCents });
+    // each mark with its handover record (issue 36; a shuttle tariff: nothing required, an empty record)
+    expect(audit.map((a) => a.action)).toEqual([
+      'reservation.check_in',
+      'handover.record',
+      'reservation.check_out',
+      'handover.record',
+    ]);
+    expect(audit[2].after).toMatchObject({ status: 'completed', extraDays: 2, extraCents: expected.extraCents });
 
     const left = (await find('operatorA', ref))[0];
     expect(left).toMatchObject({ state: 'left', overstay: { extraDays: 2, extraCents: expected.extraCents } });

@@ -2,17 +2,14 @@ import { Form } from 'react-router';
 import type { FlightDelayPanel as View } from '~/domain/flight-delay-panel.ts';
 import { useT } from '../i18n-context.tsx';
 import { CsrfField } from '../ui/csrf-field.tsx';
-
-/** The page action's answer to the form (the manage forms' result shape). */
-type Result =
-  { intent?: string; message?: string | null; errors?: Record<string, string>; done?: string | null } | undefined;
+import { PanelAnswer, type PanelResult } from './panel-answer.tsx';
 
 /**
  * The return flight on the reservation page (issue 35 item 1): what is known of a delay (new arrival, expected exit,
  * until when leaving costs nothing) and, from 48 hours before the booked exit until the car has left, a form to state
  * the new arrival — a plain form post (works without JavaScript) to the page's action (`intent=flight-delay`).
  */
-export function FlightDelayPanel({ view, result }: { view: View | null; result: Result }) {
+export function FlightDelayPanel({ view, result }: { view: View | null; result: PanelResult }) {
   const t = useT();
   if (!view) return null;
   const mine = result?.intent === 'flight-delay' ? result : undefined;
@@ -38,16 +35,7 @@ export function FlightDelayPanel({ view, result }: { view: View | null; result: 
           {view.known.reportedByCustomer ? ` ${t('flight.panel.reported')}` : ''}
         </p>
       ) : null}
-      {mine?.done === 'flight_delay' && mine.message ? (
-        <p className="mt-3 rounded-lg border border-success bg-success-soft p-3 text-sm text-success" role="status">
-          {mine.message}
-        </p>
-      ) : null}
-      {mine && !mine.done && mine.message ? (
-        <p className="mt-3 rounded-lg border border-danger bg-danger-soft p-3 text-sm text-danger" role="alert">
-          {mine.message}
-        </p>
-      ) : null}
+      <PanelAnswer result={result} intent="flight-delay" done="flight_delay" />
       {view.open ? (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <CsrfField />

@@ -28,7 +28,7 @@ export type ManageBookingResult = {
   message?: string | null;
   errors?: Record<string, string>;
   values?: Record<string, string>;
-  done?: 'changed' | 'cancelled' | 'flight_delay' | null;
+  done?: 'changed' | 'cancelled' | 'flight_delay' | 'handover_dispute' | null;
   changeQuote?: {
     oldTotal: string;
     newTotal: string;

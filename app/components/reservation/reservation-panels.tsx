@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useHref } from '../i18n-context.tsx';
+import { HandoverPanel } from '../islands/handover-panel.ts';
 import { ManageBooking } from '../islands/manage-booking.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
@@ -15,6 +16,7 @@ type Panels = {
   wallet: ComponentProps<typeof DocumentLinks>['wallet'];
   manage: ComponentProps<typeof ManageBooking>['view'];
   flight: ComponentProps<typeof FlightDelayPanel>['view'];
+  handover: ComponentProps<typeof HandoverPanel>['view'];
 };
 
 /**
@@ -39,6 +41,7 @@ export function ReservationPanels({
       <PaymentNotice view={panels.payment} />
       <ArrivalPass view={panels.pass} />
       <FlightDelayPanel view={panels.flight} result={result} />
+      <HandoverPanel view={panels.handover} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
       {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's

@@ -8,6 +8,7 @@ import { shopContext } from '~/router-context.ts';
 import { checkIn, checkOut, lookupForCheckin, type CheckinCard } from '~/services/backoffice/admin-checkin.server.ts';
 import { markOverstayPaid, sendOverstayPaymentLink } from '~/services/backoffice/overstay.server.ts';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, refusal, savedRedirect } from '../helpers/form-kit.server.ts';
+import { handoverOfForm } from './helpers/handover-form.server.ts';
 import { readStaffForm, requireStaff } from './helpers/staff-guard.server.ts';
 import type { Route } from './+types/checkin';
 
@@ -54,11 +55,12 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const mark = intent === 'check-in' ? checkIn : checkOut;
-    const card = await mark(app, actor, { reference, locale, confirmDelay: values.confirmDelay === '1' });
+    const handover = await handoverOfForm(posted.form, values);
+    const card = await mark(app, actor, { reference, locale, confirmDelay: values.confirmDelay === '1', handover });
     const done = intent === 'check-in' ? 'checked_in' : 'checked_out';
     return await savedRedirect(posted, back(card.reference), `admin.checkin.done.${done}`);
   } catch (error) {
-    return refusal(error, posted);
+    return refusal(error, posted, { values: { reference: values.reference ?? '' } });
   }
 }
 
@@ -124,7 +126,12 @@ export default function AdminCheckin({ loaderData, actionData }: Route.Component
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         {cards.map((card) => (
-          <CheckinCardView key={card.reference} card={card} code={code} />
+          <CheckinCardView
+            key={card.reference}
+            card={card}
+            code={code}
+            refused={actionData && { reference: actionData.values?.reference, errors: actionData.errors ?? {} }}
+          />
         ))}
       </div>
     </section>

@@ -4,6 +4,7 @@ import { Latest } from '~/components/admin/dashboard/latest.tsx';
 import { Movements } from '~/components/admin/dashboard/movements.tsx';
 import { OpenOverstays } from '~/components/admin/dashboard/open-overstays.tsx';
 import { RevenueTable } from '~/components/admin/dashboard/revenue-table.tsx';
+import { ValetKilometres } from '~/components/admin/dashboard/valet-kilometres.tsx';
 import { OccupancyChart } from '~/components/admin/occupancy-chart.tsx';
 import { useLocale, useT } from '~/components/i18n-context.tsx';
 import { shopContext } from '~/router-context.ts';
@@ -105,6 +106,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <OpenOverstays overstays={loaderData.openOverstays} />
+      <ValetKilometres rows={loaderData.valetKilometres} />
 
       <section className="card mt-6 p-4" aria-labelledby="occupancy-title">
         <h2 id="occupancy-title" className="text-lg font-semibold">

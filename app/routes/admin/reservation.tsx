@@ -17,7 +17,17 @@ import {
 } from '~/services/backoffice/admin-reservations.server.ts';
 import { goodwillCancel, goodwillMax } from '~/services/backoffice/goodwill.server.ts';
 import { RequestError } from '~/services/request-error.server.ts';
-import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm, refusal } from '../helpers/form-kit.server.ts';
+import { can } from '~/domain/staff-roles.ts';
+import { closeHandoverDispute } from '~/services/backoffice/handover-records.server.ts';
+import { handoverPanelOf } from '~/services/handover/handover-view.server.ts';
+import { HandoverSection } from '~/components/admin/reservation/handover-section.tsx';
+import {
+  actionOrLoaderHeaders,
+  PRIVATE_HEADERS,
+  readPostedForm,
+  refusal,
+  savedRedirect,
+} from '../helpers/form-kit.server.ts';
 import { manageView, travelOfForm } from '../helpers/manage-booking.server.ts';
 import { cancelQuoteOf, changeQuoteOf } from '../helpers/manage-quotes.server.ts';
 import { requireStaff } from './helpers/staff-guard.server.ts';
@@ -41,14 +51,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { app } = args.context.get(shopContext);
   const locale = toLocale(args.params.lang);
   const details = await staffReservation(app.db, actor, args.params.reference).catch(notFound);
-  const [view, manage, goodwill] = await Promise.all([
+  const [view, manage, goodwill, handover] = await Promise.all([
     reservationDetailView(app, actor, details, locale),
     manageView(app, details, locale),
     goodwillMax(app.db, actor, details.reservation),
+    handoverPanelOf(app, details, locale, { staffId: actor.staffId }),
   ]);
   // The timeline is the page's own (it names the staff member); the manage form shows none.
   const goodwillOffer = goodwill === null ? null : formatMoney(goodwill, locale);
-  return data({ view, manage: { ...manage, history: [] }, goodwill: goodwillOffer }, { headers: PRIVATE_HEADERS });
+  const canClose = can(actor, 'customers');
+  return data(
+    { view, manage: { ...manage, history: [] }, goodwill: goodwillOffer, handover, canClose },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 /** What a post answers: the manage form's result, or the resend's message. */
@@ -56,14 +71,14 @@ type ActionData = ManageBookingResult & { resent?: string | null };
 
 /**
  * The posted forms: `intent` `change-quote` | `change-confirm` | `cancel-quote` | `cancel-confirm` (the
- * customer's services on the customer's behalf) | `goodwill` (issue 33) | `resend`; the form kit checks `_csrf` first. Refusals
+ * customer's services on the customer's behalf) | `goodwill` (issue 33) | `handover-close` (issue 36) | `resend`; the form kit checks `_csrf` first. Refusals
  * answer their status with the translated message and change nothing.
  */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, 'reservations');
   const { app } = args.context.get(shopContext);
   const reference = args.params.reference;
-  await staffReservation(app.db, actor, reference).catch(notFound);
+  const details = await staffReservation(app.db, actor, reference).catch(notFound);
   const { posted, refused } = await readPostedForm(args);
   if (refused) return refused;
   const { form, values, intent, locale, t } = posted;
@@ -101,6 +116,10 @@ export async function action(args: Route.ActionArgs) {
           message: t('admin.goodwill.done', { amount: formatMoney(done.amountCents, locale) }),
         });
       }
+      case 'handover-close': {
+        await closeHandoverDispute(app, actor, details, { note: values.closingNote ?? '' });
+        return await savedRedirect(posted, `/admin/reservierungen/${reference}`, 'handover.admin.closed');
+      }
       case 'resend': {
         const { to } = await resendConfirmation(app, actor, { reference });
         return answer({ resent: t('admin.reservations.resent', { email: to }) });
@@ -137,6 +156,11 @@ export default function AdminReservation({ loaderData, actionData }: Route.Compo
         />
       </div>
       {loaderData.goodwill ? <GoodwillForm max={loaderData.goodwill} failure={goodwillFailure} /> : null}
+      <HandoverSection
+        view={loaderData.handover}
+        canClose={loaderData.canClose}
+        refusal={result?.intent === 'handover-close' ? result : undefined}
+      />
       <ReservationHistory history={view.history} />
     </section>
   );

@@ -24,6 +24,7 @@ import {
 } from '~/services/reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { submitFlightDelay } from '~/services/flights/flight-delay.server.ts';
+import { openHandoverDispute } from '~/services/handover/handover-view.server.ts';
 import { PRIVATE_HEADERS, readPostedForm, refusal, type PageActionArgs } from './form-kit.server.ts';
 import { cancelQuoteOf, changeQuoteOf } from './manage-quotes.server.ts';
 
@@ -118,7 +119,7 @@ export function travelOfForm(form: FormData, values: Record<string, string>): Re
 
 /**
  * The route action of the reservation pages (issue 12): `intent` `change-quote` | `change-confirm` |
- * `cancel-quote` | `cancel-confirm`, the travel fields, `_csrf`, and for `change-confirm` the `idempotencyKey`
+ * `cancel-quote` | `cancel-confirm` | `flight-delay` | `handover-dispute`, the travel fields, `_csrf`, and for `change-confirm` the `idempotencyKey`
  * drawn with the quote. The caller has checked access (`accessibleReservation`); the services check it again.
  *
  * @returns {@link ManageActionData} (200), or the service's refusal (404, 409, 422) with its message, or the
@@ -177,6 +178,11 @@ export async function manageAction(args: PageActionArgs, details: ReservationDet
           ? t('flight.report.done_covered', { exit: when(expectedExitTime), until: when(delayCoveredUntil) })
           : t('flight.report.done', { exit: when(expectedExitTime) });
         return ok({ done: 'flight_delay', message });
+      }
+      case 'handover-dispute': {
+        // "Problem melden" under the handover record (issue 36 item 3): to support, the photos kept until settled
+        await openHandoverDispute(app, { session, reference, message: values.message });
+        return ok({ done: 'handover_dispute', message: t('handover.panel.report_done') });
       }
       default:
         return ok({ message: t('validation.invalid') }, 422);

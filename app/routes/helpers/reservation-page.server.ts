@@ -6,6 +6,7 @@ import type { Locale } from '~/i18n.ts';
 import type { ShopContext } from '~/router-context.ts';
 import { buildArrivalPass, listReservationDocuments } from '~/services/documents/reservation-documents.server.ts';
 import { flightDelayPanelOf } from '~/services/flights/flight-delay.server.ts';
+import { handoverPanelOf } from '~/services/handover/handover-view.server.ts';
 import { paymentNotice } from '~/services/payments/online-payment.server.ts';
 import type { ReservationDetails } from '~/services/reservations/reservations.server.ts';
 import { walletLinks } from '~/services/wallet/wallet-pass.server.ts';
@@ -13,8 +14,8 @@ import { manageView } from './manage-booking.server.ts';
 import { reservationBasePath } from './reservation-access.server.ts';
 
 /**
- * The arrival pass, the documents, the wallet links (issue 35 item 3), the change/cancel forms, the payment notice
- * and the return flight's panel (issue 35) of a reservation, in parallel.
+ * The arrival pass, the documents, the wallet links (issue 35 item 3), the change/cancel forms, the payment notice,
+ * the return flight's panel (issue 35) and the handover record (issue 36) of a reservation, in parallel.
  * `owner`: whose page it is; the notice's "pay now" stays on it (an owner's under `/konto/reservierungen/…`).
  */
 export async function reservationPanels(
@@ -23,15 +24,16 @@ export async function reservationPanels(
   locale: Locale,
   owner: 'user' | 'guest' = 'guest',
 ) {
-  const [pass, documents, wallet, manage, notice, flight] = await Promise.all([
+  const [pass, documents, wallet, manage, notice, flight, handover] = await Promise.all([
     buildArrivalPass(details, locale),
     listReservationDocuments(app, details),
     walletLinks(app, details),
     manageView(app, details, locale),
     paymentNotice(app, details, locale),
     flightDelayPanelOf(app, details, locale),
+    handoverPanelOf(app, details, locale, { customer: true }),
   ]);
   const payPath = `${reservationBasePath(owner, details.reservation.reference)}/bezahlen`;
   const payment = notice && 'payPath' in notice && notice.payPath ? { ...notice, payPath } : notice;
-  return { pass, documents, wallet, manage, payment, flight };
+  return { pass, documents, wallet, manage, payment, flight, handover };
 }

@@ -14,6 +14,7 @@ import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
 import { formatMoney } from '~/domain/money.ts';
+import { numberFormat } from '~/domain/intl-cache.ts';
 import { overstayOf, type Overstay } from '~/domain/overstay.ts';
 import { normalizeReference } from '~/domain/reference.ts';
 import { plateKey } from '~/domain/reservation-search.ts';
@@ -41,6 +42,14 @@ import {
   type ReservationDetails,
 } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
+import {
+  handoverRequirementsOf,
+  storedHandover,
+  type HandoverContext,
+  type HandoverInput,
+} from '../handover/handover.server.ts';
+import { discardHandover, prepareHandover, writeHandover, type PreparedHandover } from './handover-records.server.ts';
+import { queueCheckedOutMail } from '../handover/handover-mail.server.ts';
 
 /**
  * Why a check-in or check-out was refused (409, nothing changed): `admin.checkin.error.cancelled`,
@@ -131,6 +140,9 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
   const overstay = exitAt ? await overstayAt(ctx.db, details, exitAt, coveredUntilOf(delay)) : null;
   const charge = r.checkedOutAt ? await overstayChargeOf(ctx.db, r.id) : null;
   const billing = r.billingAddress;
+  const open = state === 'arriving' || state === 'parked';
+  const requirements = open ? await handoverRequirementsOf(ctx.db, details.tariff.category) : null;
+  const entry = state === 'parked' ? (await storedHandover(ctx.db, r.id)).entry : null;
   return {
     reference: r.reference,
     status: r.status,
@@ -169,6 +181,14 @@ async function checkinCard(ctx: ServiceContext, details: ReservationDetails, loc
               : null,
           linkSent: when(charge.linkSentAt),
           canSendLink: charge.status === 'open' && paymentProvider() !== null,
+        }
+      : null,
+    handover: requirements
+      ? {
+          photosRequired: requirements.photosRequired,
+          odometerRequired: requirements.odometerRequired,
+          entrySpace: entry?.parkingSpace ?? '',
+          entryOdometer: entry?.odometerKm == null ? null : `${numberFormat(locale).format(entry.odometerKm)} km`,
         }
       : null,
   };
@@ -216,48 +236,60 @@ export async function lookupForCheckin(
 
 /**
  * A check-in or check-out as the tablet posts it: the booking's reference and the page's language; at check-out,
- * `confirmDelay` when staff confirm the customer's reported flight delay (issue 35).
+ * `confirmDelay` when staff confirm the customer's reported flight delay (issue 35); `handover` the readings and
+ * photos of the handover record (issue 36; the page always sends it, so the category's requirements hold there;
+ * without it no record is written).
  */
-type CheckinRequest = { reference: string; locale: Locale; confirmDelay?: boolean };
+type CheckinRequest = { reference: string; locale: Locale; confirmDelay?: boolean; handover?: HandoverInput };
 
 /**
- * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row and
- * the audit row (`reservation.check_in`) in one transaction. Only a confirmed (or completed) booking not yet
- * checked in; the update's condition makes a second tablet's simultaneous mark a 409.
+ * Marks the car of `reference` as arrived now: `checked_in_at`/`checked_in_by`, the `checked_in` history row,
+ * the audit row (`reservation.check_in`) and the entry's handover record with its photos (issue 36) in one
+ * transaction. Only a confirmed (or completed) booking not yet checked in; the update's condition makes a second
+ * tablet's simultaneous mark a 409 (its photos, stored before the transaction, are deleted again).
  *
  * @returns the booking's card afterwards.
- * @throws CheckinError 404 outside the scope, 409 cancelled / unpaid / already checked in.
- * Source: issue 15 item 4.
+ * @throws CheckinError 404 outside the scope, 409 cancelled / unpaid / already checked in; RequestError 422 for a
+ *   handover the category's requirements refuse or a photo that is no image or too large (nothing stored).
+ * Source: issue 15 item 4, issue 36 item 1.
  */
-export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
+export async function checkIn(ctx: HandoverContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
   const r = details.reservation;
   if (r.status === 'cancelled') throw new CheckinError(409, 'admin.checkin.error.cancelled');
   if (r.status === 'pending_payment') throw new CheckinError(409, 'admin.checkin.error.unpaid');
+  if (r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.already_in');
+  const prepared = input.handover ? await prepareHandover(ctx, details, 'entry', input.handover) : null;
   const now = ctx.now();
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const updated = await tx
-      .update(reservations)
-      .set({ checkedInAt: now, checkedInBy: actor.staffId })
-      .where(and(eq(reservations.id, r.id), isNull(reservations.checkedInAt), eq(reservations.status, r.status)))
-      .returning({ id: reservations.id });
-    if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_in');
-    const staff = { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role };
-    await tx.insert(reservationEvents).values({ reservationId: r.id, kind: 'checked_in', at: now, data: { staff } });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'reservation.check_in',
-        entity: 'reservation',
-        entityId: r.reference,
-        before: { checkedInAt: null },
-        after: { checkedInAt: now },
-      },
-      now,
-    );
-  });
+  await ctx.db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const updated = await tx
+        .update(reservations)
+        .set({ checkedInAt: now, checkedInBy: actor.staffId })
+        .where(and(eq(reservations.id, r.id), isNull(reservations.checkedInAt), eq(reservations.status, r.status)))
+        .returning({ id: reservations.id });
+      if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_in');
+      const staff = { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role };
+      await tx.insert(reservationEvents).values({ reservationId: r.id, kind: 'checked_in', at: now, data: { staff } });
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'reservation.check_in',
+          entity: 'reservation',
+          entityId: r.reference,
+          before: { checkedInAt: null },
+          after: { checkedInAt: now },
+        },
+        now,
+      );
+      if (prepared) await writeHandover(tx, actor, r, prepared, now);
+    })
+    .catch(async (error: unknown) => {
+      if (prepared) await discardHandover(ctx, prepared);
+      throw error;
+    });
   return checkinCard(ctx, await staffReservation(ctx.db, actor, r.reference), input.locale);
 }
 
@@ -272,9 +304,13 @@ export async function checkIn(ctx: ServiceContext, actor: StaffActor, input: Che
  * @throws CheckinError 404 outside the scope, 409 not checked in / already checked out.
  * Source: issue 15 item 4 (overstays flagged with the extra days at the tariff's price), issue 33 item 4 (billed).
  */
-export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
+export async function checkOut(ctx: HandoverContext, actor: StaffActor, input: CheckinRequest): Promise<CheckinCard> {
   const details = await staffReservation(ctx.db, actor, input.reference);
-  await recordDeparture(ctx, details, actor, input.confirmDelay === true);
+  const r = details.reservation;
+  if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
+  if (!r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.not_in');
+  const prepared = input.handover ? await prepareHandover(ctx, details, 'exit', input.handover) : null;
+  await recordDeparture(ctx, details, actor, input.confirmDelay === true, prepared);
   return checkinCard(ctx, await staffReservation(ctx.db, actor, details.reservation.reference), input.locale);
 }
 
@@ -288,7 +324,7 @@ export async function checkOut(ctx: ServiceContext, actor: StaffActor, input: Ch
  * @throws CheckinError 404 for an unknown reference, 409 not checked in / already checked out.
  * Source: issue 33 item 4.
  */
-export async function recordBarrierExit(ctx: ServiceContext, input: { reference: string }): Promise<string | null> {
+export async function recordBarrierExit(ctx: HandoverContext, input: { reference: string }): Promise<string | null> {
   const reference = normalizeReference(input.reference);
   const details = reference ? await findReservationByReference(ctx.db, reference) : null;
   if (!details) throw new CheckinError(404, 'api.error.not_found');
@@ -300,10 +336,11 @@ export async function recordBarrierExit(ctx: ServiceContext, input: { reference:
  * @returns the overstay's invoice number, or null.
  */
 async function recordDeparture(
-  ctx: ServiceContext,
+  ctx: HandoverContext,
   details: ReservationDetails,
   actor: StaffActor | null,
   confirmDelay = false,
+  handover: PreparedHandover | null = null,
 ): Promise<string | null> {
   const r = details.reservation;
   if (r.checkedOutAt) throw new CheckinError(409, 'admin.checkin.error.already_out');
@@ -314,40 +351,48 @@ async function recordDeparture(
   const confirming = confirmDelay && delay?.source === 'customer' && delay.confirmedAt === null;
   const coveredUntil = confirming ? delay.coveredUntilLocal : coveredUntilOf(delay);
   const overstay = await overstayAt(ctx.db, details, now, coveredUntil);
-  const { sessions, released, invoiceNumber } = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const updated = await tx
-      .update(reservations)
-      .set({ checkedOutAt: now, checkedOutBy: actor?.staffId ?? null, status: 'completed' })
-      .where(and(eq(reservations.id, r.id), isNull(reservations.checkedOutAt)))
-      .returning({ id: reservations.id });
-    if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_out');
-    const by = actor
-      ? { staff: { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role } }
-      : { barrier: true };
-    await tx
-      .insert(reservationEvents)
-      .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { ...by, ...overstay } });
-    if (confirming) await confirmReportedDelay(tx, r.id, actor, now);
-    const exitLocal = instantToLocal(now, details.airport.timeZone);
-    const charge = await billOverstay(ctx, tx, details, { overstay, exitLocal, now });
-    // A dearer change still waiting for its difference lapses: the stay is over (issue 33 item 1).
-    const change = await pendingChangeOf(tx, r.id);
-    const closed = change ? await releasePaidChange(tx, details, change, now) : [];
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'reservation.check_out',
-        entity: 'reservation',
-        entityId: r.reference,
-        before: { status: r.status, checkedOutAt: null },
-        after: { status: 'completed', checkedOutAt: now, ...overstay, invoiceNumber: charge?.invoiceNumber ?? null },
-      },
-      now,
-    );
-    return { sessions: closed, released: change !== null, invoiceNumber: charge?.invoiceNumber ?? null };
-  });
+  const { sessions, released, invoiceNumber } = await ctx.db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const updated = await tx
+        .update(reservations)
+        .set({ checkedOutAt: now, checkedOutBy: actor?.staffId ?? null, status: 'completed' })
+        .where(and(eq(reservations.id, r.id), isNull(reservations.checkedOutAt)))
+        .returning({ id: reservations.id });
+      if (updated.length === 0) throw new CheckinError(409, 'admin.checkin.error.already_out');
+      const by = actor
+        ? { staff: { staffId: actor.staffId, name: actor.name || actor.email, role: actor.role } }
+        : { barrier: true };
+      await tx
+        .insert(reservationEvents)
+        .values({ reservationId: r.id, kind: 'checked_out', at: now, data: { ...by, ...overstay } });
+      if (confirming) await confirmReportedDelay(tx, r.id, actor, now);
+      const exitLocal = instantToLocal(now, details.airport.timeZone);
+      const charge = await billOverstay(ctx, tx, details, { overstay, exitLocal, now });
+      // A dearer change still waiting for its difference lapses: the stay is over (issue 33 item 1).
+      const change = await pendingChangeOf(tx, r.id);
+      const closed = change ? await releasePaidChange(tx, details, change, now) : [];
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'reservation.check_out',
+          entity: 'reservation',
+          entityId: r.reference,
+          before: { status: r.status, checkedOutAt: null },
+          after: { status: 'completed', checkedOutAt: now, ...overstay, invoiceNumber: charge?.invoiceNumber ?? null },
+        },
+        now,
+      );
+      if (actor && handover) await writeHandover(tx, actor, r, handover, now);
+      // The customer hears that the car was handed back, with a link to the handover record (issue 36 item 3).
+      if (actor && handover) await queueCheckedOutMail(ctx, tx, details, now);
+      return { sessions: closed, released: change !== null, invoiceNumber: charge?.invoiceNumber ?? null };
+    })
+    .catch(async (error: unknown) => {
+      if (handover) await discardHandover(ctx, handover);
+      throw error;
+    });
   await expireSessions(ctx, sessions);
   if (released) void availabilityChanged(ctx.db, r.airportId).catch(() => undefined);
   return invoiceNumber;

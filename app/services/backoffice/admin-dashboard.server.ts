@@ -25,6 +25,7 @@ import {
 import { addDaysToDate, localToInstant, todayInZone } from '~/domain/local-time.ts';
 import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
 import { openOverstays } from './overstay.server.ts';
+import { valetKilometres } from './handover-records.server.ts';
 import { RequestError } from '../request-error.server.ts';
 
 /** Newest reservations listed. */
@@ -59,7 +60,7 @@ async function lotsInScope(db: Database, actor: StaffActor): Promise<DashboardLo
 
 /**
  * The dashboard of `actor`, optionally narrowed to one airport or one lot: movements, occupancy, revenue, the newest
- * reservations and the unpaid overstays (issue 33 item 4).
+ * reservations, the unpaid overstays (issue 33 item 4) and the kilometres valet cars were driven (issue 36 item 4).
  *
  * @param filter.airportId / filter.lotId - from the page's query; a lot wins over an airport.
  * @param now - current instant: "today" is each airport's local date; the occupancy chart starts at today in the
@@ -87,14 +88,25 @@ export async function loadDashboard(
     nameEn: l.airportNameEn,
   }));
   const lotIds = shown.map((l) => l.id);
-  const [movements, occupancy, revenue, latest, overstays] = await Promise.all([
+  const [movements, occupancy, revenue, latest, overstays, kilometres] = await Promise.all([
     loadMovements(db, shown, now),
     loadOccupancy(db, shown, now),
     loadRevenue(db, lotIds, now),
     loadLatest(db, lotIds),
     openOverstays(db, lotIds),
+    valetKilometres(db, lotIds, now),
   ]);
-  return { lots, airports: airportList, filter, movements, occupancy, revenue, latest, openOverstays: overstays };
+  return {
+    lots,
+    airports: airportList,
+    filter,
+    movements,
+    occupancy,
+    revenue,
+    latest,
+    openOverstays: overstays,
+    valetKilometres: kilometres,
+  };
 }
 
 async function loadMovements(db: Database, lots: DashboardLot[], now: Date): Promise<Dashboard['movements']> {

@@ -8,7 +8,7 @@ const expiresAt = new Date(now.getTime() + PHOTO_LINK_SECONDS * 1000);
 /** The parts of a signed link as the photo route receives them: the path's id and the query's strings. */
 function partsOf(link: string): { id: string; viewer: string | null; exp: string | null; sig: string | null } {
   const url = new URL(link, 'https://shop.example');
-  const match = /^\/api\/handover\/photos\/([^/]+)$/.exec(url.pathname);
+  const match = /^\/uebergabe\/foto\/([^/]+)$/.exec(url.pathname);
   if (!match) throw new Error(`not a photo link: ${link}`);
   const q = url.searchParams;
   return { id: match[1], viewer: q.get('v'), exp: q.get('exp'), sig: q.get('sig') };
@@ -17,7 +17,7 @@ function partsOf(link: string): { id: string; viewer: string | null; exp: string
 describe('photo links (issue 36 item 3)', () => {
   it('signs a path with viewer, expiry in unix seconds and a base64url signature, and verifies it', () => {
     const link = signPhotoLink(secret, { id: 42, viewer: 'staff-12' }, expiresAt);
-    expect(link).toMatch(/^\/api\/handover\/photos\/42\?v=staff-12&exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^\/uebergabe\/foto\/42\?v=staff-12&exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
     expect(partsOf(link).exp).toBe(String(expiresAt.getTime() / 1000));
     expect(verifyPhotoLink(secret, partsOf(link), now)).toEqual({ id: 42, viewer: 'staff-12' });
     // numbers are taken as well as strings

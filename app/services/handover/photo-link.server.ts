@@ -32,7 +32,7 @@ function signatureOf(secret: string, id: number, viewer: string, exp: number): s
 
 /**
  * A signed link to handover photo `photo.id` for `photo.viewer`, valid until `expiresAt` (issue 36 item 3):
- * `/api/handover/photos/<id>?v=<viewer>&exp=<unix seconds>&sig=<base64url HMAC-SHA256>`, a path for the shop's own
+ * `/uebergabe/foto/<id>?v=<viewer>&exp=<unix seconds>&sig=<base64url HMAC-SHA256>`, a path for the shop's own
  * origin. Usually `expiresAt` is now + `PHOTO_LINK_SECONDS`; it is rounded down to whole seconds.
  *
  * @param secret - the shop's `SESSION_SECRET` (a purpose-bound key is derived from it).
@@ -47,7 +47,7 @@ export function signPhotoLink(secret: string, photo: { id: number; viewer: strin
   if (!VIEWER_PATTERN.test(viewer)) throw new Error(`not a photo link viewer: ${JSON.stringify(viewer)}`);
   const exp = Math.floor(expiresAt.getTime() / 1000);
   if (!Number.isSafeInteger(exp) || exp < 1) throw new Error('not an expiry date of a photo link');
-  return `/api/handover/photos/${id}?v=${viewer}&exp=${exp}&sig=${signatureOf(secret, id, viewer, exp)}`;
+  return `/uebergabe/foto/${id}?v=${viewer}&exp=${exp}&sig=${signatureOf(secret, id, viewer, exp)}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '#database/client.server.ts';
 import { mailOutbox, reservationEvents } from '#database/schema.ts';
 import { localePath, toLocale, type Locale } from '~/i18n.ts';
+import { photoStoreOf, storedHandover } from '../handover/handover.server.ts';
 import { bankAccountOf, girocodePng } from '../documents/girocode.server.ts';
 import {
   GIROCODE_CID,
@@ -231,10 +232,20 @@ export async function enqueueAccountMail(
  */
 export async function enqueueMail(
   db: Database,
-  input: { kind: string; to: string; locale: Locale; mail: RenderedMail; headers?: Record<string, string> },
+  input: {
+    kind: string;
+    to: string;
+    locale: Locale;
+    mail: RenderedMail;
+    headers?: Record<string, string>;
+    reservationId?: number;
+    replyTo?: string;
+  },
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     kind: input.kind,
+    reservationId: input.reservationId ?? null,
+    replyTo: input.replyTo ?? null,
     locale: input.locale,
     to: input.to,
     subject: input.mail.subject,
@@ -285,6 +296,8 @@ async function attachmentsOf(
   details: ReservationDetails | null,
   html: string,
 ): Promise<Attachment[]> {
+  // a customer's handover dispute (issue 36 item 3): support gets the records' photos still kept
+  if (row.kind === 'handover_dispute' && row.reservationId) return handoverPhotoAttachments(ctx, row.reservationId);
   if (!DOCUMENT_MAIL_KINDS.has(row.kind) || !details) return [];
   const attachments: Attachment[] = [];
   const serviceCtx = { ...ctx, now: ctx.now ?? (() => new Date()) };
@@ -310,6 +323,26 @@ async function attachmentsOf(
     });
   }
   return attach([documents.voucher?.fileName, documents.invoice?.fileName, documents.calendar?.fileName]);
+}
+
+/** The kept photos of a reservation's handover records as JPEG attachments (`Einfahrt-front-12.jpg`, …). */
+async function handoverPhotoAttachments(ctx: MailContext, reservationId: number): Promise<Attachment[]> {
+  const stored = await storedHandover(ctx.db, reservationId);
+  const store = photoStoreOf(ctx);
+  const attachments: Attachment[] = [];
+  for (const record of [stored.entry, stored.exit]) {
+    for (const photo of record?.photos ?? []) {
+      const file = await store.get(photo.storageKey);
+      if (file) {
+        attachments.push({
+          filename: `${record?.kind === 'entry' ? 'Einfahrt' : 'Ausfahrt'}-${photo.label}-${photo.id}.jpg`,
+          content: Buffer.from(file.bytes),
+          contentType: file.contentType,
+        });
+      }
+    }
+  }
+  return attachments;
 }
 
 function createSender(ctx: MailContext): Sender {

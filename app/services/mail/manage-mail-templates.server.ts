@@ -10,13 +10,28 @@ import { escapeHtml, FONT, type RenderedMail, type ShopInfo } from './mail-templ
  * The outbox kinds of these mails: a change, a cancellation, an overstay's payment link (issue 33 item 4), a late
  * return flight (issue 35 item 1: "your space waits").
  */
-export type ManageMailKind = 'reservation_changed' | 'reservation_cancelled' | 'overstay_payment' | 'flight_delayed';
+export type ManageMailKind =
+  | 'reservation_changed'
+  | 'reservation_cancelled'
+  | 'overstay_payment'
+  | 'flight_delayed'
+  | 'checked_out'
+  | 'handover_dispute';
 
 const KEYS: Record<ManageMailKind, string> = {
   reservation_changed: 'changed',
   reservation_cancelled: 'cancelled',
   overstay_payment: 'overstay',
   flight_delayed: 'flight_delay',
+  checked_out: 'checked_out',
+  handover_dispute: 'handover_dispute',
+};
+
+/** The sentence with the link, per kind: the lookup form unless the mail links somewhere else. */
+const LINK_KEYS: Partial<Record<ManageMailKind, string>> = {
+  overstay_payment: 'manage.mail.overstay.link',
+  checked_out: 'manage.mail.checked_out.link',
+  handover_dispute: 'manage.mail.handover_dispute.link',
 };
 
 /**
@@ -36,7 +51,7 @@ export function renderManageMail(
 ): RenderedMail {
   const t = translator(locale);
   const key = KEYS[kind];
-  const linkKey = kind === 'overstay_payment' ? 'manage.mail.overstay.link' : 'manage.mail.lookup';
+  const linkKey = LINK_KEYS[kind] ?? 'manage.mail.lookup';
   const subject = t(`manage.mail.${key}.subject`, { reference: data.reference, shop: shop.name });
   const intro = t(`manage.mail.${key}.intro`, { reference: data.reference });
   const outro = t(`manage.mail.${key}.outro`);

@@ -1,14 +1,29 @@
 import { Form } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
 import { CsrfField } from '~/components/ui/csrf-field.tsx';
+import { FactList } from '~/components/ui/fact-list.tsx';
 import type { CheckinView } from '~/domain/checkin-card.ts';
+import { HandoverFields } from './handover-fields.tsx';
+
+/** A refused check-in or check-out of this page: the booking it was for and its field messages. */
+export type CheckinRefusal = { reference?: string; errors: Record<string, string | undefined> } | undefined;
 
 /**
- * One booking on the barrier's tablet (issue 15 item 4): its data, any overstay, the arrival or departure button
- * (a plain form posting back to the search `code`) and the link to the booking.
+ * One booking on the barrier's tablet (issue 15 item 4): its data, any overstay, the arrival or departure form with
+ * the handover record's fields and photos (issue 36; a multipart form posting back to the search `code`) and the
+ * link to the booking. `refused`: the page's refused post, whose field messages show on its booking's card.
  */
-export function CheckinCardView({ card, code }: { card: CheckinView; code: string }) {
+export function CheckinCardView({
+  card,
+  code,
+  refused,
+}: {
+  card: CheckinView;
+  code: string;
+  refused?: CheckinRefusal;
+}) {
   const t = useT();
+  const errors = refused?.reference === card.reference ? refused.errors : {};
   const href = useHref();
   const rows: [string, string][] = [
     [t('admin.reservations.field.name'), card.name],
@@ -40,14 +55,7 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
         </h2>
         <span className={`rounded-full px-3 py-1 text-sm font-medium ${tone}`}>{card.stateLabel}</span>
       </div>
-      <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm" />
       {card.flightDelay ? (
         <p className="rounded-lg border border-accent bg-accent-soft p-3 text-sm" data-flight-delay>
           {card.flightDelay.text}
@@ -72,11 +80,29 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
       {card.overstayInvoice ? <OverstayInvoiceBox card={card} code={code} /> : null}
       <div className="flex flex-wrap gap-3">
         {card.state === 'arriving' || card.state === 'parked' ? (
-          <Form method="post" action={`?${new URLSearchParams({ code: code || card.reference })}`}>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            action={`?${new URLSearchParams({ code: code || card.reference })}`}
+            className="grid w-full gap-3"
+          >
             <CsrfField />
             <input type="hidden" name="reference" value={card.reference} />
+            {card.handover ? (
+              <HandoverFields
+                handover={card.handover}
+                kind={card.state === 'arriving' ? 'entry' : 'exit'}
+                idPrefix={`handover-${card.reference}`}
+                errors={errors}
+              />
+            ) : null}
             {card.state === 'arriving' ? (
-              <button type="submit" name="intent" value="check-in" className="btn-primary min-h-12 px-6 text-lg">
+              <button
+                type="submit"
+                name="intent"
+                value="check-in"
+                className="btn-primary min-h-12 justify-self-start px-6 text-lg"
+              >
                 {t('admin.checkin.check_in')}
               </button>
             ) : (
@@ -87,7 +113,12 @@ export function CheckinCardView({ card, code }: { card: CheckinView; code: strin
                     <span>{t('admin.checkin.flight.confirm')}</span>
                   </label>
                 ) : null}
-                <button type="submit" name="intent" value="check-out" className="btn-primary min-h-12 px-6 text-lg">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="check-out"
+                  className="btn-primary min-h-12 justify-self-start px-6 text-lg"
+                >
                   {t('admin.checkin.check_out')}
                 </button>
               </>
