@@ -243,6 +243,8 @@ type Booker = {
   returnFlightNumber?: string;
   /** a coupon code to redeem; default none */
   couponCode?: string;
+  /** the tariff category of the offer booked (the first offer of that list); default the first offer shown */
+  category?: 'shuttle' | 'valet' | 'terminal';
 };
 
 /**
@@ -255,7 +257,11 @@ export async function bookViaApi(page: Page, who: Booker): Promise<{ reference: 
   const exit = who.stay?.exit ?? localDateTime(exitDays, '21:00');
   await page.goto(`/buchung/tarife?airport=frankfurt&entry=${entry}&exit=${exit}`);
   const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
-  const offer = page.locator('article[data-tariff-id]').first();
+  const offer = page
+    .locator(
+      who.category ? `article[data-tariff-id][data-tariff-category="${who.category}"]` : 'article[data-tariff-id]',
+    )
+    .first();
   const tariffId = Number(await offer.getAttribute('data-tariff-id'));
   const airportId = Number(await offer.locator('input[name="airportId"]').inputValue());
   const headers = {

@@ -53,7 +53,7 @@ const FIELD_CLASS = 'field-input';
  */
 export function ManageBooking({
   view,
-  result,
+  result: answer,
   title,
   onBehalf = false,
 }: {
@@ -65,6 +65,8 @@ export function ManageBooking({
   onBehalf?: boolean;
 }) {
   const t = useT();
+  // The page's other panels answer their own forms (the return flight, the handover's report): not shown here.
+  const result = answer?.intent === 'flight-delay' || answer?.intent === 'handover-dispute' ? undefined : answer;
   const about = (key: 'intro' | 'summary' | 'day_charged' | 'documents') =>
     t(onBehalf ? `admin.manage.change.${key}` : `manage.change.${key}`);
   const busy = useNavigation().state === 'submitting';

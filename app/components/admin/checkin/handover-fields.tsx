@@ -155,7 +155,7 @@ export function HandoverFields({
                   accept="image/jpeg,image/png,image/webp"
                   capture="environment"
                   required={required}
-                  className="block w-full text-sm"
+                  className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-line file:bg-surface file:px-3 file:font-medium file:text-ink"
                   aria-invalid={errors[field] ? true : undefined}
                   aria-describedby={describedBy(field)}
                 />
@@ -173,7 +173,7 @@ export function HandoverFields({
               type="file"
               accept="image/jpeg,image/png,image/webp"
               multiple
-              className="block w-full text-sm"
+              className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-line file:bg-surface file:px-3 file:font-medium file:text-ink"
               aria-invalid={errors.photoExtra ? true : undefined}
               aria-describedby={describedBy('photoExtra', true)}
             />

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { useT } from '~/components/i18n-context.tsx';
-import { HandoverRecord } from '~/components/reservation/handover-panel.tsx';
+import { HandoverRecord } from '~/components/reservation/handover-record.tsx';
 import { CsrfField } from '~/components/ui/csrf-field.tsx';
 import type { HandoverPanelView } from '~/domain/handover.ts';
 
