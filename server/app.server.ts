@@ -183,7 +183,7 @@ export function createBaseApp(
   app.use('/api/wallet/apple', appleWalletRouter(ctx));
   app.use('/api', createApiRouter(ctx));
 
-  if (options.pages) app.all('*splat', options.pages);
+  if (options.pages) app.all('*splat', limitPageBodies, options.pages);
   // What the pages' own error boundary cannot answer (the session store unreachable, …): the shop's own page.
   app.use(pageErrorHandler(ctx));
   return app;
@@ -237,6 +237,25 @@ const rejectUnreadableUrls: RequestHandler = (req, res, next) => {
   const query = req.url.indexOf('?');
   if (isReadablePath(req.path) && (query < 0 || isReadableQuery(req.url.slice(query + 1)))) next();
   else refuseEarly(req, res, 400, 'api.error.bad_url');
+};
+
+/** The largest form a page takes, bytes: text forms are a few KB; the check-in page's handover photos below. */
+const PAGE_BODY_LIMIT = 1024 * 1024;
+/**
+ * The check-in page's limit, bytes: up to eight photos of at most 15 MB each plus the fields (issue 36; a larger photo
+ * is refused one by one with its field's message, this only stops what no form sends).
+ */
+const CHECKIN_BODY_LIMIT = 8 * 15 * 1024 * 1024 + 1024 * 1024;
+
+/**
+ * Answers 413 to a page post whose `Content-Length` is over its limit, before React Router reads the form into memory
+ * (the root middleware and the action each read it whole). A chunked body without a length is not counted here.
+ */
+const limitPageBodies: RequestHandler = (req, res, next) => {
+  const length = Number(req.get('Content-Length') ?? 0);
+  const limit = /^(?:\/en)?\/admin\/checkin\/?$/.test(req.path) ? CHECKIN_BODY_LIMIT : PAGE_BODY_LIMIT;
+  if (req.method === 'POST' && length > limit) refuseEarly(req, res, 413, 'api.error.too_large');
+  else next();
 };
 
 /** The methods the shop answers: pages and the API read with GET (and HEAD) and change with POST (and the wallet's DELETE). */
