@@ -78,7 +78,8 @@ export type StoredHandoverRecord = HandoverReadings & {
 export type OpenDispute = { id: number; openedAt: Date; message: string } | null;
 
 /**
- * The two records of a reservation (null where none was recorded) and its open dispute, from three small queries.
+ * The two records of a reservation (null where none was recorded) and its open dispute, from three small queries
+ * (one when nothing was recorded).
  * @throws on database errors only.
  */
 export async function storedHandover(
@@ -90,6 +91,8 @@ export async function storedHandover(
     .from(handoverRecords)
     .where(eq(handoverRecords.reservationId, reservationId))
     .orderBy(asc(handoverRecords.recordedAt));
+  // most reservations have no record yet: one query, no dispute can exist without a record
+  if (records.length === 0) return { entry: null, exit: null, dispute: null };
   const photos = records.length
     ? await db
         .select()
