@@ -46,6 +46,7 @@ export function OfferCard({
       aria-labelledby={`offer-${offer.tariffId}-name`}
       data-tariff-id={offer.tariffId}
       data-tariff-category={offer.category}
+      data-distance-meters={offer.distanceMeters}
     >
       <img
         src={image.src}
