@@ -43,9 +43,11 @@ test.describe('sort and filter the offers (issue 37 item 3)', () => {
     // a marker on the window: it survives only when no page load happens
     await page.evaluate(() => ((window as unknown as { offersMarker: number }).offersMarker = 1));
     const filters = page.getByRole('search', { name: 'Angebote sortieren und filtern' });
-    await filters.getByLabel('Sortieren nach').selectOption({ label: 'Entfernung zum Terminal (nächste zuerst)' });
+    await filters.getByLabel('Sortieren nach').selectOption({ label: 'Kürzeste Entfernung zum Terminal' });
     await expect(page).toHaveURL(/sortierung=entfernung/);
-    await expect(page.getByRole('heading', { level: 2, name: /Alle Angebote: Entfernung/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Alle Angebote (Kürzeste Entfernung zum Terminal)' }),
+    ).toBeVisible();
     const sorted = await distances(page);
     expect(sorted).toEqual(ascending(sorted));
     expect(sorted).toHaveLength(total);

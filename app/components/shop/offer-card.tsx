@@ -55,7 +55,7 @@ export function OfferCard({
         height={LOT_IMAGE_SIZE.height}
         loading={imageLoading}
         decoding="async"
-        className="aspect-video h-auto w-full rounded-xl bg-surface object-cover sm:w-44 sm:self-start lg:w-56"
+        className="aspect-[2/1] h-auto w-full rounded-xl bg-surface object-cover sm:aspect-video sm:w-44 sm:self-start lg:w-56"
         data-offer-image
       />
       <div className="flex-1">
