@@ -156,5 +156,6 @@ test.describe('sort and filter the offers (issue 37 item 3)', () => {
     expect(totals).toEqual(ascending(totals));
     await expect(page.locator('article[data-tariff-id] img').first()).toHaveAttribute('alt', /^Illustration: /);
     await expect(page.getByRole('status').filter({ hasText: 'offers' })).toHaveText(/^\d+ of \d+ offers$/);
+    await lookAt(page, 'offers-en-price-ev');
   });
 });
