@@ -84,6 +84,12 @@ describe('searchTariffs with a sort and filters', () => {
       { now: NOW, locale: 'de', offerQuery: freeOnly },
     );
     expect(early.offers.length).toBe(early.offerTotal);
+    // the cards say so, too
+    const html = (await page(`/buchung/tarife?airport=frankfurt&entry=${soon.entry}&exit=${soon.exit}`)).text;
+    expect(cards(html).length).toBeGreaterThan(0);
+    expect(html.split('Kostenlose Stornierung nicht mehr möglich (nur bis 24 Std. vor Einfahrt)').length - 1).toBe(
+      cards(html).length,
+    );
   });
 });
 
