@@ -33,6 +33,11 @@ export type Offer = {
   maxPersons: number;
   maxChildSeats: number;
   freeCancellationHours: number;
+  /**
+   * whether a booking made now could still be cancelled free of charge: now is before the deadline
+   * `freeCancellationHours` before entry (airport wall clock, `freeChangeDeadline`); issue 37 item 3
+   */
+  freeCancellation: boolean;
   /** null when the stay breaks one of this tariff's limits */
   price: PriceBreakdown | null;
   remaining: number;

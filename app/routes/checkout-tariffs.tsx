@@ -7,6 +7,8 @@ import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impr
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { offerQueryParams } from '~/domain/offer-filters.ts';
+import { parseOfferQuery } from '~/domain/offer-query.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { CartError, putInCart } from '~/services/checkout/cart.server.ts';
@@ -27,10 +29,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     exit: url.searchParams.get('exit') ?? '',
   };
   const now = app.now();
-  const page = await searchTariffs(app.db, query, { now, locale });
+  // The sort and filters (issue 37 item 3): bad values are ignored, so any query is a page, never an error.
+  const offerQuery = parseOfferQuery(url.searchParams);
+  const page = await searchTariffs(app.db, query, { now, locale, offerQuery });
   return data(
     {
       ...page,
+      // carried along by the search form, so a new stay keeps the sort and filters
+      offerParams: offerQueryParams(offerQuery),
       title: page.airport ? t('tariffs.meta.title', { airport: page.airport.name }) : t('tariffs.meta.title_generic'),
       errors: Object.fromEntries(Object.entries(page.errors).map(([field, key]) => [field, t(key)])),
       minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
@@ -73,7 +79,8 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   const t = useT();
   const locale = useLocale();
   const href = useHref();
-  const { airport, airports, values, errors, days, offers, minDate, lotRatings } = loaderData;
+  const { airport, airports, values, errors, days, offers, offerTotal, offerQuery, offerParams, minDate, lotRatings } =
+    loaderData;
   const refused = actionData && 'values' in actionData ? actionData : null;
   const notify =
     actionData && 'notify' in actionData
@@ -105,7 +112,14 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       <details className="mt-4" open={hasErrors || !airport}>
         <summary className="cursor-pointer font-medium text-accent">{t('tariffs.change_search')}</summary>
         <div className="mt-3">
-          <SearchForm airports={airports} values={values} errors={errors} minDate={minDate} compact />
+          <SearchForm
+            airports={airports}
+            values={values}
+            errors={errors}
+            minDate={minDate}
+            hidden={offerParams}
+            compact
+          />
         </div>
       </details>
 
@@ -116,6 +130,9 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       {airport && !airport.locked && !hasErrors ? (
         <TariffLists
           offers={offers}
+          offerTotal={offerTotal}
+          offerQuery={offerQuery}
+          stay={values}
           airportId={airport.id}
           entry={values.entry}
           exit={values.exit}

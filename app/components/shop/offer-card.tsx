@@ -3,6 +3,7 @@ import { FEW_SPACES_LEFT } from '~/domain/availability.ts';
 import type { Offer } from '~/domain/offer.ts';
 import { formatMoney } from '~/domain/money.ts';
 import { distanceMode, formatDistance } from '~/domain/distance.ts';
+import { LOT_IMAGE_SIZE, lotImages } from '~/domain/lot-images.ts';
 import { useLocale, useT } from '../i18n-context.tsx';
 import { SampleDataBadge } from './sample-data.tsx';
 import type { RatingSummary as Summary } from '~/domain/ratings.ts';
@@ -15,15 +16,19 @@ const CATEGORY_ICON = { shuttle: Bus, valet: KeyRound, terminal: CarFront } as c
  * (by road or on foot, never the straight line) and transfer, keys, covered, cancellation, the total price as
  * the largest figure with the price per day below, and one "book" button (DESIGN §10).
  * `bookForm` renders the button's form (it differs between JS and no-JS submission). `rating`: the car park's own
- * customer rating as stars and count (DESIGN §10 rating stars; decision 0042), when it has reviews.
+ * customer rating as stars and count (DESIGN §10 rating stars; decision 0042), when it has reviews. A picture of
+ * the car park (covered deck or open-air, issue 37 item 3) leads the card; only the first card's loads at once.
  */
 export function OfferCard({
   offer,
   bookButton,
   rating,
   servicesLink,
+  imageLoading = 'lazy',
 }: {
   offer: Offer;
+  /** `eager` for the first card of the page (likely in view), `lazy` below it */
+  imageLoading?: 'eager' | 'lazy';
   bookButton: React.ReactNode;
   rating?: Summary | null;
   /** the link that opens what the tariff includes (modal `services`) */
@@ -33,13 +38,26 @@ export function OfferCard({
   const locale = useLocale();
   const Icon = CATEGORY_ICON[offer.category];
   const unavailable = offer.soldOut || !offer.price;
+  // The car park itself (its first picture), not the shuttle or the handover.
+  const [image] = lotImages({ features: offer.features, categories: [offer.category] });
   return (
     <article
       className={`render-when-near card flex flex-col gap-4 p-5 [contain-intrinsic-size:auto_18rem] sm:flex-row sm:items-stretch ${unavailable ? 'opacity-80' : ''}`}
       aria-labelledby={`offer-${offer.tariffId}-name`}
       data-tariff-id={offer.tariffId}
       data-tariff-category={offer.category}
+      data-distance-meters={offer.distanceMeters}
     >
+      <img
+        src={image.src}
+        alt={t(image.altKey, { lot: offer.lotName })}
+        width={LOT_IMAGE_SIZE.width}
+        height={LOT_IMAGE_SIZE.height}
+        loading={imageLoading}
+        decoding="async"
+        className="aspect-[2/1] h-auto w-full rounded-xl bg-surface object-cover sm:aspect-video sm:w-44 sm:self-start lg:w-56"
+        data-offer-image
+      />
       <div className="flex-1">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold uppercase tracking-wide text-accent">
           <Icon aria-hidden size={14} />
@@ -91,8 +109,10 @@ export function OfferCard({
             </li>
           ) : null}
         </ul>
-        <p className="mt-3 text-sm font-medium text-success">
-          {t('offer.free_cancellation', { hours: offer.freeCancellationHours })}
+        <p className={`mt-3 text-sm font-medium ${offer.freeCancellation ? 'text-success' : 'text-muted'}`}>
+          {t(offer.freeCancellation ? 'offer.free_cancellation' : 'offer.free_cancellation_passed', {
+            hours: offer.freeCancellationHours,
+          })}
         </p>
         {servicesLink ? <p className="mt-2">{servicesLink}</p> : null}
       </div>

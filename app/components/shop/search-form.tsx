@@ -19,6 +19,7 @@ export function SearchForm({
   values = {},
   errors = {},
   minDate,
+  hidden = [],
   compact = false,
 }: {
   airports: SearchAirport[];
@@ -26,6 +27,8 @@ export function SearchForm({
   errors?: Partial<Record<'airport' | 'entry' | 'exit', string>>;
   /** earliest selectable local date-time */
   minDate?: string;
+  /** query pairs sent along unchanged (the tariffs page's sort and filters, issue 37 item 3) */
+  hidden?: [string, string][];
   compact?: boolean;
 }) {
   const t = useT();
@@ -50,6 +53,9 @@ export function SearchForm({
       aria-label={t('search.title')}
       data-search-form
     >
+      {hidden.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       <FormField
         id="search-airport"
         label={t('search.airport')}

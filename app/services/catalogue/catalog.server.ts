@@ -17,6 +17,7 @@ import type { MapLot } from '~/domain/map-lots.ts';
 import { localized, lotAddress } from '~/domain/localized.ts';
 import { priceStayIfBookable, type PriceList } from '~/domain/pricing.ts';
 import { stayDates } from '~/domain/stay.ts';
+import { isFreeChangeOpen } from '~/domain/manage-booking.ts';
 import type { Locale } from '~/i18n.ts';
 import { onCacheEvent } from '../cache-events.server.ts';
 
@@ -416,6 +417,12 @@ export async function searchOffers(
       maxPersons: tariff.maxPersons,
       maxChildSeats: tariff.maxChildSeats,
       freeCancellationHours: tariff.freeCancellationHours,
+      freeCancellation: isFreeChangeOpen({
+        entryLocal: entry,
+        timeZone: airport.timeZone,
+        hours: tariff.freeCancellationHours,
+        now,
+      }),
       price,
       remaining,
       soldOut: remaining < 1,

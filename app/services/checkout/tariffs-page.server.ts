@@ -7,6 +7,7 @@ import type { Database } from '#database/client.server.ts';
 import { parseLocalDateTime } from '~/domain/local-time.ts';
 import { localized } from '~/domain/localized.ts';
 import type { Offer } from '~/domain/offer.ts';
+import { applyOfferQuery, DEFAULT_OFFER_QUERY, type OfferQuery } from '~/domain/offer-filters.ts';
 import { billableDays } from '~/domain/stay.ts';
 import type { Locale } from '~/i18n.ts';
 import { stayMessageKey } from './cart.server.ts';
@@ -32,8 +33,15 @@ export type TariffsPage = {
   errors: TariffsQueryErrors;
   /** billable calendar days of the stay (DESIGN §6), null while the query has errors */
   days: number | null;
-  /** the offers for the stay (empty for a locked airport or a query with errors) */
+  /**
+   * the offers for the stay that pass the chosen filters, in the chosen order (issue 37 item 3); empty for a
+   * locked airport or a query with errors
+   */
   offers: Offer[];
+  /** how many offers the stay has before filtering (0: none at all; more than `offers.length`: some filtered out) */
+  offerTotal: number;
+  /** the sort and filters applied (`DEFAULT_OFFER_QUERY` when none) */
+  offerQuery: OfferQuery;
   /**
    * each parking lot's own customer rating, keyed by lot id (`Offer.parkingLotId`); a lot without reviews is
    * absent and its offer shows none (decision 0042)
@@ -47,16 +55,20 @@ export type TariffsPage = {
  * airport for the stay ({@link searchOffers}: availability per day, a tariff without a price list unpriced).
  *
  * @param query - `airport` slug, `entry` and `exit` local `YYYY-MM-DDTHH:mm` as typed (may be empty or wrong).
- * @param options.now - current instant (lead time); `options.locale` - language of the names.
+ * Then filters and sorts the offers by the visitor's choice ({@link applyOfferQuery}; rating order by the lots'
+ * own ratings).
+ *
+ * @param options.now - current instant (lead time, free cancellation); `options.locale` - language of the names;
+ * `options.offerQuery` - the sort and filters (parsed by `parseOfferQuery`), default none.
  * @returns the page's data; bad input becomes `errors`, never an exception. Throws only on database errors.
- * Source: DESIGN §3 (checkout.tariffs), §6 (Availability, Tariff), SPEC §5.
+ * Source: DESIGN §3 (checkout.tariffs), §6 (Availability, Tariff), SPEC §5, issue 37 item 3.
  */
 export async function searchTariffs(
   db: Database,
   query: TariffsQuery,
-  options: { now: Date; locale: Locale },
+  options: { now: Date; locale: Locale; offerQuery?: OfferQuery },
 ): Promise<TariffsPage> {
-  const { now, locale } = options;
+  const { now, locale, offerQuery = DEFAULT_OFFER_QUERY } = options;
   const rows = await listAirports(db);
   const airports = rows.map((a) => ({
     slug: a.slug,
@@ -87,6 +99,8 @@ export async function searchTariffs(
     offers = search.offers;
     if (offers.length > 0) lotRatings = ratings;
   }
+  const offerTotal = offers.length;
+  offers = applyOfferQuery(offers, offerQuery, (offer) => lotRatings[offer.parkingLotId]?.average ?? null);
 
   const valid = Object.keys(errors).length === 0;
   return {
@@ -105,6 +119,8 @@ export async function searchTariffs(
     errors,
     days: valid ? billableDays(query.entry, query.exit) : null,
     offers,
+    offerTotal,
+    offerQuery,
     lotRatings,
   };
 }
