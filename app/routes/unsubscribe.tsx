@@ -5,6 +5,7 @@ import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
 import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
+import { unsubscribePriceWatch } from '~/services/subscriptions/price-watch.server.ts';
 import type { Route } from './+types/unsubscribe';
 import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helpers/form-kit.server.ts';
 import { privatePageMeta } from './helpers/page-meta.ts';
@@ -14,18 +15,23 @@ import { privatePageMeta } from './helpers/page-meta.ts';
  * - newsletter.unsubscribe (`/newsletter/abmelden/:token`): the link of every newsletter mail
  *   (`unsubscribeNewsletter`);
  * - airport-alert.unsubscribe (`/benachrichtigung/abmelden/:token`): the link of the mail that tells a visitor a
- *   locked airport opened (SPEC §1; `unsubscribeAirportAlerts`).
+ *   locked airport opened (SPEC §1; `unsubscribeAirportAlerts`);
+ * - price-watch.unsubscribe (`/preisbeobachtung/abmelden/:token`): the link of a price watch's mails, which ends
+ *   the watch (issue 37 item 2; `unsubscribePriceWatch`).
  * GET shows one button, the POST unsubscribes. Mail programs use the one-click endpoint of the `List-Unsubscribe`
  * header instead (`server/unsubscribe.ts`, RFC 8058).
  */
 const LISTS = {
   newsletter: { texts: 'newsletter.unsubscribe', form: 'newsletter-unsubscribe' },
   airport_alert: { texts: 'airport_alert.unsubscribe', form: 'airport-alert-unsubscribe' },
+  price_watch: { texts: 'price_watch.unsubscribe', form: 'price-watch-unsubscribe' },
 } as const;
 
-/** The list a request's path unsubscribes from (`/newsletter/abmelden/…` or `/benachrichtigung/abmelden/…`). */
+/** The list a request's path unsubscribes from (`/newsletter/…`, `/preisbeobachtung/…`, `/benachrichtigung/…`). */
 function listOf(request: Request): keyof typeof LISTS {
-  return /\/newsletter\/abmelden\//.test(new URL(request.url).pathname) ? 'newsletter' : 'airport_alert';
+  const path = new URL(request.url).pathname;
+  if (/\/newsletter\/abmelden\//.test(path)) return 'newsletter';
+  return /\/preisbeobachtung\/abmelden\//.test(path) ? 'price_watch' : 'airport_alert';
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -44,7 +50,11 @@ export async function action(args: Route.ActionArgs) {
   const list = listOf(args.request);
   const { texts } = LISTS[list];
   // Only the action reaches the services (the texts above go to the browser too).
-  const unsubscribe = list === 'newsletter' ? unsubscribeNewsletter : unsubscribeAirportAlerts;
+  const unsubscribe = {
+    newsletter: unsubscribeNewsletter,
+    airport_alert: unsubscribeAirportAlerts,
+    price_watch: unsubscribePriceWatch,
+  }[list];
   const known = await unsubscribe(app, { token: args.params.token });
   const outcome = known
     ? { ok: true, title: t(`${texts}.done_title`), message: t(`${texts}.done`) }
