@@ -244,6 +244,20 @@ describe('the job', () => {
     expect((await supertest(test.app).post(oneClick).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
   });
 
+  it('three runs at once still send one mail for a drop (the guarded claim)', async () => {
+    const stay = { entryTime: '2026-12-05T08:00', exitTime: '2026-12-06T18:00' };
+    const email = await confirmedWatch(stay);
+    const { totalCents } = await cheapestOffer(stay);
+    // as if the price had been 10 € higher at confirmation
+    await test.ctx.db
+      .update(priceWatches)
+      .set({ baselineCents: totalCents + 1000 })
+      .where(eq(priceWatches.email, email));
+    const runs = await Promise.all([1, 2, 3].map(() => runPriceWatchJob(test.ctx)));
+    expect(runs.reduce((sum, run) => sum + run.mailed, 0)).toBe(1);
+    expect(await mailsTo(email, 'price_watch_drop')).toHaveLength(1);
+  });
+
   it('ends a watch on its entry date', async () => {
     const stay = { entryTime: '2026-11-24T08:00', exitTime: '2026-11-26T18:00' };
     const email = await confirmedWatch(stay);
