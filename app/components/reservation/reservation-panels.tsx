@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { useHref } from '../i18n-context.tsx';
 import { HandoverPanel } from '../islands/handover-panel.ts';
 import { ManageBooking } from '../islands/manage-booking.ts';
+import { PriceWatchPanel } from '../islands/price-watch-panel.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
 import { DocumentLinks } from './document-links.tsx';
@@ -17,6 +18,8 @@ type Panels = {
   manage: ComponentProps<typeof ManageBooking>['view'];
   flight: ComponentProps<typeof FlightDelayPanel>['view'];
   handover: ComponentProps<typeof HandoverPanel>['view'];
+  /** the owner's price watch (issue 37 item 2); null on a guest's page or when no longer free to change */
+  watch: ComponentProps<typeof PriceWatchPanel>['view'];
 };
 
 /**
@@ -44,6 +47,7 @@ export function ReservationPanels({
       <HandoverPanel view={panels.handover} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
+      {panels.watch ? <PriceWatchPanel view={panels.watch} /> : null}
       {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's
           document: a new key loads the frame afresh with the new stay, price and invoice. */}
       <DocumentFrame
