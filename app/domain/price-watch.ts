@@ -14,10 +14,10 @@ import { todayInZone, type LocalDateTime } from './local-time.ts';
 export const PRICE_WATCH_CONFIRM_TTL_HOURS = 48;
 
 /** A drop counts from this share of the reference price, percent (issue 37 item 2). */
-export const PRICE_DROP_MIN_PERCENT = 5;
+const PRICE_DROP_MIN_PERCENT = 5;
 
 /** A drop counts from this amount, cents (3 €, issue 37 item 2). */
-export const PRICE_DROP_MIN_CENTS = 300;
+const PRICE_DROP_MIN_CENTS = 300;
 
 const localDateTime = z
   .string({ error: 'validation.required' })
@@ -34,9 +34,6 @@ export const PriceWatchSchema = z.object({
   entryTime: localDateTime,
   exitTime: localDateTime,
 });
-
-/** A parsed watch request. */
-export type PriceWatchRequest = z.infer<typeof PriceWatchSchema>;
 
 /**
  * The stay rules a watch is held to: those of the tariffs page's search (exit after entry, entry not in the

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
-import { useT } from '~/components/i18n-context.tsx';
-import { LinkActionPage, type LinkActionOutcome } from '~/components/subscriptions/link-action-page.tsx';
+import { LinkActionTexts, type LinkActionOutcome } from '~/components/subscriptions/link-action-page.tsx';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { confirmNewsletterSubscription } from '~/services/subscriptions/newsletter.server.ts';
@@ -32,6 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const title = translator(toLocale(params.lang))(`${LISTS[list].texts}.title`);
   return data({ list, title }, { headers: PRIVATE_HEADERS });
 }
+
+export const headers = actionOrLoaderHeaders;
 
 /** Checks `_csrf`, confirms, and answers the page with the outcome (404 unknown link, 410 expired). */
 export async function action(args: Route.ActionArgs) {
@@ -66,22 +67,11 @@ export async function action(args: Route.ActionArgs) {
   return data({ outcome, message: null }, { status, headers: PRIVATE_HEADERS });
 }
 
-export const headers = actionOrLoaderHeaders;
-
-export default function SubscriptionConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
-  const { texts, form } = LISTS[loaderData.list];
-  return (
-    <LinkActionPage
-      name={form}
-      title={t(`${texts}.title`)}
-      intro={t(`${texts}.intro`)}
-      submit={t(`${texts}.submit`)}
-      result={actionData}
-    />
-  );
-}
-
 export function meta({ data }: Route.MetaArgs) {
   return privatePageMeta(data);
+}
+
+export default function SubscriptionConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { texts, form } = LISTS[loaderData.list];
+  return <LinkActionTexts texts={texts} name={form} result={actionData} />;
 }

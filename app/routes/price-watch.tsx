@@ -84,6 +84,7 @@ export default function PriceWatchPage({ loaderData, actionData }: Route.Compone
           errors={actionData?.errors}
           message={actionData?.message}
           returnTo={values.returnTo}
+          framed={false}
         />
       ) : (
         <div>

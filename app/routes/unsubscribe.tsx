@@ -1,6 +1,5 @@
 import { data } from 'react-router';
-import { useT } from '~/components/i18n-context.tsx';
-import { LinkActionPage } from '~/components/subscriptions/link-action-page.tsx';
+import { LinkActionTexts } from '~/components/subscriptions/link-action-page.tsx';
 import { translator } from '~/i18n.server.ts';
 import { toLocale } from '~/i18n.ts';
 import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
@@ -11,7 +10,7 @@ import { actionOrLoaderHeaders, PRIVATE_HEADERS, readPostedForm } from './helper
 import { privatePageMeta } from './helpers/page-meta.ts';
 
 /**
- * The unsubscribe links of the shop's mails, one module for two routes (ids in app/routes.ts):
+ * The unsubscribe links of the shop’s mails, one module for three routes (ids in app/routes.ts):
  * - newsletter.unsubscribe (`/newsletter/abmelden/:token`): the link of every newsletter mail
  *   (`unsubscribeNewsletter`);
  * - airport-alert.unsubscribe (`/benachrichtigung/abmelden/:token`): the link of the mail that tells a visitor a
@@ -65,17 +64,8 @@ export async function action(args: Route.ActionArgs) {
 export const headers = actionOrLoaderHeaders;
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
   const { texts, form } = LISTS[loaderData.list];
-  return (
-    <LinkActionPage
-      name={form}
-      title={t(`${texts}.title`)}
-      intro={t(`${texts}.intro`)}
-      submit={t(`${texts}.submit`)}
-      result={actionData}
-    />
-  );
+  return <LinkActionTexts texts={texts} name={form} result={actionData} />;
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -28,6 +28,8 @@ export type PriceWatchFormProps = {
   message?: string | null;
   /** the page to come back to after the post without JavaScript (default: the current page) */
   returnTo?: string;
+  /** false: no card and no visible heading of its own (a page whose frame already has both) */
+  framed?: boolean;
 };
 
 /** The first message of each field of a 422 answer. */
@@ -36,14 +38,25 @@ function fieldMessages(errors: Record<string, string[]>): Record<string, string>
 }
 
 /** The price watch form for one stay; see the module comment. */
-export function PriceWatchForm({ airportId, entry, exit, email, errors = {}, message, returnTo }: PriceWatchFormProps) {
+export function PriceWatchForm({
+  airportId,
+  entry,
+  exit,
+  email,
+  errors = {},
+  message,
+  returnTo,
+  framed = true,
+}: PriceWatchFormProps) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
   const t = useT();
   const href = useHref();
   const location = useLocation();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
-  const shown = outcome && !outcome.ok ? outcome.errors : errors;
-  const formMessage = outcome && !outcome.ok ? outcome.message : message;
+  // The API's refusal replaces the server's messages of a post without JavaScript.
+  const refusedNow = outcome?.ok === false ? outcome : null;
+  const shown = refusedNow?.errors ?? errors;
+  const formMessage = refusedNow ? refusedNow.message : message;
   const stayError = shown.entryTime ?? shown.exitTime ?? shown.airportId;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -62,8 +75,8 @@ export function PriceWatchForm({ airportId, entry, exit, email, errors = {}, mes
   }
 
   return (
-    <section className="card mt-6 p-5 sm:p-6" aria-labelledby="price-watch-title" data-price-watch>
-      <h2 id="price-watch-title" className="flex items-center gap-2 text-lg font-semibold">
+    <section className={framed ? 'card mt-6 p-5 sm:p-6' : ''} aria-labelledby="price-watch-title" data-price-watch>
+      <h2 id="price-watch-title" className={framed ? 'flex items-center gap-2 text-lg font-semibold' : 'sr-only'}>
         <Bell aria-hidden size={20} className="text-accent" />
         {t('price_watch.form.title')}
       </h2>
