@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { PriceWatchPanel } from '~/components/islands/price-watch-panel.ts';
 import { ReservationPanels } from '~/components/reservation/reservation-panels.tsx';
 import { shopContext } from '~/router-context.ts';
 import type { Route } from './+types/user-reservation';
@@ -63,7 +64,9 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
         result={actionData}
         basePath={`/konto/reservierungen/${reference}`}
         frameTitle={t('account.reservation.frame', { reference })}
-      />
+      >
+        <PriceWatchPanel view={loaderData.watch} />
+      </ReservationPanels>
     </div>
   );
 }

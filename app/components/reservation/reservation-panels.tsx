@@ -2,7 +2,6 @@ import type { ComponentProps } from 'react';
 import { useHref } from '../i18n-context.tsx';
 import { HandoverPanel } from '../islands/handover-panel.ts';
 import { ManageBooking } from '../islands/manage-booking.ts';
-import { PriceWatchPanel } from '../islands/price-watch-panel.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
 import { DocumentLinks } from './document-links.tsx';
@@ -18,25 +17,26 @@ type Panels = {
   manage: ComponentProps<typeof ManageBooking>['view'];
   flight: ComponentProps<typeof FlightDelayPanel>['view'];
   handover: ComponentProps<typeof HandoverPanel>['view'];
-  /** the owner's price watch (issue 37 item 2); null on a guest's page or when no longer free to change */
-  watch: ComponentProps<typeof PriceWatchPanel>['view'];
 };
 
 /**
  * The body of both reservation pages (the guest's and the owner's): what the traveller needs at the barrier first,
  * then documents, changes and history, every detail in the frame (issue 30 item 5, decision 0044).
- * `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised).
+ * `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised); `children` follow the change
+ * forms (the owner's price watch, issue 37 item 2: only that page imports it, the guest page's budget is spent).
  */
 export function ReservationPanels({
   panels,
   result,
   basePath,
   frameTitle,
+  children,
 }: {
   panels: Panels;
   result: ComponentProps<typeof ManageBooking>['result'];
   basePath: string;
   frameTitle: string;
+  children?: React.ReactNode;
 }) {
   const href = useHref();
   return (
@@ -47,7 +47,7 @@ export function ReservationPanels({
       <HandoverPanel view={panels.handover} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
-      {panels.watch ? <PriceWatchPanel view={panels.watch} /> : null}
+      {children}
       {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's
           document: a new key loads the frame afresh with the new stay, price and invoice. */}
       <DocumentFrame
