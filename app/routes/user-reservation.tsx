@@ -64,9 +64,9 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
         result={actionData}
         basePath={`/konto/reservierungen/${reference}`}
         frameTitle={t('account.reservation.frame', { reference })}
-      >
-        <PriceWatchPanel view={loaderData.watch} />
-      </ReservationPanels>
+      />
+      {/* The owner's price watch (issue 37 item 2): here only, the guest page's first-load budget is spent. */}
+      <PriceWatchPanel view={loaderData.watch} />
     </div>
   );
 }

@@ -73,7 +73,7 @@ async function staffLowerPrice(browser: Browser, tariffId: number, date: string,
 /** Confirms the watch with the newest confirmation link to `email`. */
 async function confirmFromMail(page: Page, email: string) {
   await page.goto(await mailLink(email, '/preisbeobachtung/'));
-  await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'price-watch.confirm');
+  await expect(page.locator('meta[name="route-name"]')).toHaveAttribute('content', 'price-watch');
   await expect(page.getByRole('heading', { level: 1, name: 'Preisbeobachtung bestätigen' })).toBeVisible();
   await page.getByRole('button', { name: 'Preisbeobachtung bestätigen' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Preisbeobachtung bestätigt' })).toBeVisible();

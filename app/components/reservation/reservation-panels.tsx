@@ -22,21 +22,18 @@ type Panels = {
 /**
  * The body of both reservation pages (the guest's and the owner's): what the traveller needs at the barrier first,
  * then documents, changes and history, every detail in the frame (issue 30 item 5, decision 0044).
- * `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised); `children` follow the change
- * forms (the owner's price watch, issue 37 item 2: only that page imports it, the guest page's budget is spent).
+ * `basePath`: `/reservierung/<ref>` or `/konto/reservierungen/<ref>` (unlocalised).
  */
 export function ReservationPanels({
   panels,
   result,
   basePath,
   frameTitle,
-  children,
 }: {
   panels: Panels;
   result: ComponentProps<typeof ManageBooking>['result'];
   basePath: string;
   frameTitle: string;
-  children?: React.ReactNode;
 }) {
   const href = useHref();
   return (
@@ -47,7 +44,6 @@ export function ReservationPanels({
       <HandoverPanel view={panels.handover} result={result} />
       <DocumentLinks basePath={basePath} documents={panels.documents} wallet={panels.wallet} />
       <ManageBooking view={panels.manage} result={result} />
-      {children}
       {/* A change, an extension or a cancellation submitted with JavaScript revalidates the page, not the frame's
           document: a new key loads the frame afresh with the new stay, price and invoice. */}
       <DocumentFrame
