@@ -9,7 +9,15 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { listEml, parseEml, type ParsedMail } from '../fixtures/eml.ts';
 import { signInAsAdmin } from './admin.ts';
-import { AccountPages, localDateTime, lookAt, mailLink } from './pages.ts';
+import {
+  AccountPages,
+  bookViaApi,
+  localDateTime,
+  lookAt,
+  mailLink,
+  nearbyHydrated,
+  signedUpCustomer,
+} from './pages.ts';
 
 const MAIL_DIR = path.join(process.env.E2E_DATA_DIR!, 'mail');
 
@@ -157,5 +165,43 @@ test.describe('price watch', () => {
       await confirmFromMail(page, email);
       await dropMailAndUnsubscribe(page, browser, email, offer, stay.date);
     });
+  });
+
+  test('a customer watches their own booking: the mail leads to the change, whose quote has the lower price', async ({
+    page,
+    browser,
+  }) => {
+    const account = await signedUpCustomer(page, 'preiswache');
+    const stay = { entry: localDateTime(320, '07:30'), exit: localDateTime(322, '21:00') };
+    const { reference } = await bookViaApi(page, { ...account, stay });
+    // bookViaApi booked the first offer shown for the stay
+    const tariffId = Number(await page.locator('article[data-tariff-id]').first().getAttribute('data-tariff-id'));
+
+    await page.goto(`/konto/reservierungen/${reference}`);
+    const panel = page.getByRole('region', { name: 'Preis beobachten' });
+    await nearbyHydrated(panel.getByRole('button', { name: 'Preis dieser Buchung beobachten' }));
+    await panel.getByRole('button', { name: 'Preis dieser Buchung beobachten' }).click();
+    await expect(page.locator('[data-flash="success"]')).toContainText('Fast geschafft');
+    await expect(panel.getByRole('status')).toHaveText(/Bitte bestätigen Sie die Preisbeobachtung/);
+    await lookAt(page, 'price-watch-reservation');
+    await confirmFromMail(page, account.email);
+
+    const lowered = await staffLowerPrice(browser, tariffId, stay.entry.slice(0, 10), '9,90');
+    try {
+      await expect.poll(() => dropMailsTo(account.email).length, { timeout: 30_000 }).toBe(1);
+      const [mail] = dropMailsTo(account.email);
+      expect(mail.text).toContain(reference);
+      const change = new RegExp(`https?://\\S+/konto/reservierungen/${reference}#manage-title`).exec(mail.text);
+      expect(change).not.toBeNull();
+      await page.goto(new URL(change![0]).pathname);
+      await new AccountPages(page).hydrated();
+      // the same stay again: the change flow re-prices it at today's (lower) price list
+      await page.getByText('Buchung ändern oder stornieren').click();
+      await page.getByRole('button', { name: 'Neuen Preis berechnen' }).click();
+      await expect(page.locator('[data-manage-new-total]')).toHaveText('9,90 €');
+      await lookAt(page, 'price-watch-change-quote');
+    } finally {
+      await lowered.undo();
+    }
   });
 });
