@@ -18,7 +18,7 @@ export function PriceWatchPanel({ view }: { view: PriceWatchPanelView | null }) 
   if (!view) return null;
   return (
     <section
-      className="card mb-6 p-5 sm:p-6 print:hidden"
+      className="card mt-6 p-5 sm:p-6 print:hidden"
       aria-labelledby="price-watch-panel-title"
       data-price-watch-panel
     >
