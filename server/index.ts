@@ -214,6 +214,14 @@ export async function startApp(
       }, PRICE_WATCH_INTERVAL_MS)
     : undefined;
   priceWatch?.unref();
+  // …and once a minute after the start, so a process restarted more often than daily still checks every day (the
+  // claim keeps it to one mail a day per watch however often the job runs).
+  const priceWatchAtStart = scheduledJobs
+    ? setTimeout(() => {
+        runPriceWatchJob(ctx).catch((err) => logger.warn({ err }, 'price watch job failed'));
+      }, 60_000)
+    : undefined;
+  priceWatchAtStart?.unref();
   // Apple Wallet (issue 35 item 3, decision 0055): every minute the jobs process tells the devices registered for a
   // pass that changed (through the push port: logged while no APNs client is configured).
   const walletPush =
@@ -251,6 +259,7 @@ export async function startApp(
       clearInterval(reconciliation);
       clearInterval(flightTracking);
       clearInterval(priceWatch);
+      clearTimeout(priceWatchAtStart);
       clearInterval(walletPush);
       await stopMailWorker();
       await newsletterWorkSettled();

@@ -91,8 +91,21 @@ async function startWatchOptIn(ctx: ServiceContext, watch: NewWatch, reference: 
     eq(priceWatches.entryLocal, watch.entry),
     eq(priceWatches.exitLocal, watch.exit),
   );
-  const [existing] = await ctx.db.select({ status: priceWatches.status }).from(priceWatches).where(stayKey).limit(1);
-  if (existing?.status === 'confirmed') return;
+  const [existing] = await ctx.db
+    .select({ id: priceWatches.id, status: priceWatches.status, reservationId: priceWatches.reservationId })
+    .from(priceWatches)
+    .where(stayKey)
+    .limit(1);
+  if (existing?.status === 'confirmed') {
+    // The address already watches the stay (confirmed): the owner's booking of that stay is remembered on it.
+    if (watch.reservationId && existing.reservationId === null) {
+      await ctx.db
+        .update(priceWatches)
+        .set({ reservationId: watch.reservationId, userId: watch.userId ?? null })
+        .where(eq(priceWatches.id, existing.id));
+    }
+    return;
+  }
   if ((await overLimit(ctx, PRICE_WATCH_LIMITS.email, watch.email)) !== null) {
     ctx.logger.warn({ limit: PRICE_WATCH_LIMITS.email.name }, 'price watch: confirmation mails per address exceeded');
     return;
