@@ -51,6 +51,8 @@ const DRIVER_DEPENDENT = [
   'faults-mail-crash',
   // SIGTERM with a booking in flight: the pool closes only after the last answer
   'faults-shutdown',
+  // the price watch (issue 37 item 2): one mail a day per watch claimed by a guarded update; the issue asks both drivers
+  'price-watch',
   // every euro settled over random sequences of pay, decline, change and cancel (issue 33: PGlite and PostgreSQL)
   'settlement-property',
 ].map((name) => `tests/integration/${name}.test.ts`);

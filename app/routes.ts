@@ -62,10 +62,13 @@ export default [
     route('datenschutz', 'routes/legal.tsx', { id: 'legal.privacy' }),
     route('agb', 'routes/legal.tsx', { id: 'legal.terms' }),
     route('newsletter', 'routes/newsletter.tsx', { id: 'newsletter' }),
-    route('newsletter/:token', 'routes/newsletter-confirm.tsx', { id: 'newsletter.confirm' }),
-    // One module for both unsubscribe links (it tells them apart by the path).
-    route('newsletter/abmelden/:token', 'routes/unsubscribe.tsx', { id: 'newsletter.unsubscribe' }),
-    route('benachrichtigung/abmelden/:token', 'routes/unsubscribe.tsx', { id: 'airport-alert.unsubscribe' }),
+    // One module for the mail links (it tells them apart by the path).
+    route('newsletter/:token', 'routes/subscription-link.tsx', { id: 'newsletter.confirm' }),
+    route('newsletter/abmelden/:token', 'routes/subscription-link.tsx', { id: 'newsletter.unsubscribe' }),
+    route('benachrichtigung/abmelden/:token', 'routes/subscription-link.tsx', { id: 'airport-alert.unsubscribe' }),
+    // The price watch (issue 37 item 2): the no-JavaScript form's action, its confirmation and unsubscribe links in
+    // one route (every route costs every page's first load a manifest entry; the guest reservation page has no room).
+    route('preisbeobachtung/abmelden?/:token?', 'routes/price-watch.tsx', { id: 'price-watch' }),
     // The back office (issue 15, DESIGN §3): its layout requires a staff session; sign-in and setup stand outside it.
     route('admin/abmelden', 'routes/admin/sign-out.tsx', { id: 'admin.signout' }),
     route('admin/anmelden', 'routes/admin/sign-in.tsx', { id: 'admin.signin' }),

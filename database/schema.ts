@@ -1136,3 +1136,54 @@ export const handoverRequirements = pgTable(
   },
   (t) => [check('handover_requirements_category_check', sql`${t.category} in ('shuttle', 'valet', 'terminal')`)],
 );
+
+/** A price watch's state (issue 37 item 2): `pending` until the double opt-in link is used. */
+export type PriceWatchStatus = 'pending' | 'confirmed';
+
+/**
+ * Price watches (issue 37 item 2): an address asked to be mailed when the cheapest all-in total of a stay at an
+ * airport drops (or, with `reservationId`, the change price of its own booking). Double opt-in: only the SHA-256
+ * of the confirmation token is stored; the unsubscribe token is kept as it is (every mail carries it). Money in
+ * cents; the stay as airport local `YYYY-MM-DDTHH:mm`. A watch is deleted when it ends (its entry date, an
+ * unsubscribe, the account's deletion), so no row outlives its purpose.
+ */
+export const priceWatches = pgTable(
+  'price_watches',
+  {
+    id: serial('id').primaryKey(),
+    /** lower-cased */
+    email: text('email').notNull(),
+    /** the signed-in customer who asked, null for a visitor */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** the customer's own booking whose change price is watched, null for a plain stay */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
+    airportId: integer('airport_id')
+      .notNull()
+      .references(() => airports.id),
+    entryLocal: text('entry_local').notNull(),
+    exitLocal: text('exit_local').notNull(),
+    /** language of the mails (`de` | `en`) */
+    locale: text('locale').notNull(),
+    status: text('status').$type<PriceWatchStatus>().notNull(),
+    /** SHA-256 of the confirmation token, hex; null once confirmed */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    /** the price at confirmation, cents (the first reference); null when nothing was bookable then */
+    baselineCents: integer('baseline_cents'),
+    /** the price the last mail named, cents, and when it was queued */
+    lastMailedCents: integer('last_mailed_cents'),
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    /** the price of the job's last turn, cents, and when */
+    lastCheckedCents: integer('last_checked_cents'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('price_watches_stay_idx').on(t.email, t.airportId, t.entryLocal, t.exitLocal),
+    uniqueIndex('price_watches_confirm_idx').on(t.confirmTokenHash),
+    uniqueIndex('price_watches_unsubscribe_idx').on(t.unsubscribeToken),
+    index('price_watches_airport_idx').on(t.airportId, t.status),
+  ],
+);

@@ -15,6 +15,7 @@ import { newsletterWorkSettled } from '~/services/subscriptions/newsletter.serve
 import { expireHolds } from '~/services/payments/online-payment.server.ts';
 import { reconcilePayments } from '~/services/payments/reconciliation.server.ts';
 import { trackReturnFlights } from '~/services/flights/flight-delay.server.ts';
+import { runPriceWatchJob } from '~/services/subscriptions/price-watch.server.ts';
 import { createBaseApp } from './app.server.ts';
 import type { AppContext } from './context.server.ts';
 import { loadEnv, type Env } from './env.server.ts';
@@ -44,6 +45,8 @@ const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const RECONCILIATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often the jobs process runs the flight status job (each flight has its own interval; issue 35 item 1). */
 const FLIGHT_JOB_INTERVAL_MS = 5 * 60 * 1000;
+/** How often the jobs process checks the price watches (issue 37 item 2): daily (and after each price list change). */
+const PRICE_WATCH_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** How often the jobs process pushes changed wallet passes to their devices (decision 0055). */
 const WALLET_PUSH_INTERVAL_MS = 60_000;
 
@@ -203,6 +206,22 @@ export async function startApp(
       }, FLIGHT_JOB_INTERVAL_MS)
     : undefined;
   flightTracking?.unref();
+  // Price watches (issue 37 item 2): once a day the jobs process prices every confirmed watch, mails the drops and
+  // deletes the watches that ended; a price list change in the back office runs it for its airport at once.
+  const priceWatch = scheduledJobs
+    ? setInterval(() => {
+        runPriceWatchJob(ctx).catch((err) => logger.warn({ err }, 'price watch job failed'));
+      }, PRICE_WATCH_INTERVAL_MS)
+    : undefined;
+  priceWatch?.unref();
+  // …and once a minute after the start, so a process restarted more often than daily still checks every day (the
+  // claim keeps it to one mail a day per watch however often the job runs).
+  const priceWatchAtStart = scheduledJobs
+    ? setTimeout(() => {
+        runPriceWatchJob(ctx).catch((err) => logger.warn({ err }, 'price watch job failed'));
+      }, 60_000)
+    : undefined;
+  priceWatchAtStart?.unref();
   // Apple Wallet (issue 35 item 3, decision 0055): every minute the jobs process tells the devices registered for a
   // pass that changed (through the push port: logged while no APNs client is configured).
   const walletPush =
@@ -239,6 +258,8 @@ export async function startApp(
       clearInterval(holdExpiry);
       clearInterval(reconciliation);
       clearInterval(flightTracking);
+      clearInterval(priceWatch);
+      clearTimeout(priceWatchAtStart);
       clearInterval(walletPush);
       await stopMailWorker();
       await newsletterWorkSettled();

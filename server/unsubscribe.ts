@@ -5,7 +5,8 @@
  * is the authentication. A GET (a person or a scanner opening the address) changes nothing and redirects to the
  * unsubscribe page, which asks for the click (RFC 8058 §3: GET must not unsubscribe).
  *
- * Lists: `newsletter` (the newsletter) and `airport-alert` (mails about locked airports).
+ * Lists: `newsletter` (the newsletter), `airport-alert` (mails about locked airports) and `price-watch` (the mails
+ * of one price watch, issue 37 item 2: unsubscribing ends that watch).
  */
 import express, { Router, type ErrorRequestHandler } from 'express';
 import { translator } from '~/i18n.server.ts';
@@ -13,12 +14,14 @@ import { toLocale } from '~/i18n.ts';
 import { unreadableBodyError } from './api/http.server.ts';
 import { unsubscribeAirportAlerts } from '~/services/catalogue/airport-status.server.ts';
 import { unsubscribeNewsletter } from '~/services/subscriptions/newsletter.server.ts';
+import { unsubscribePriceWatch } from '~/services/subscriptions/price-watch.server.ts';
 import type { AppContext } from './context.server.ts';
 
 /** Per list: the use case and the page (German path; the page itself offers the language switch). */
 const LISTS = {
   newsletter: { unsubscribe: unsubscribeNewsletter, page: '/newsletter/abmelden/' },
   'airport-alert': { unsubscribe: unsubscribeAirportAlerts, page: '/benachrichtigung/abmelden/' },
+  'price-watch': { unsubscribe: unsubscribePriceWatch, page: '/preisbeobachtung/abmelden/' },
 } as const;
 
 function listOf(name: string) {

@@ -170,6 +170,8 @@ export function createApiClient(deps: Partial<ApiDeps> = {}) {
     },
     databaseCheck: (parameter: string) => get<{ exists: boolean }>(`database/check/${enc(parameter)}`),
     newsletter: (body: Record<string, unknown>) => post<{ message: string }>('newsletter', body),
+    priceWatch: (body: { email: string; airportId: number; entryTime: string; exitTime: string }) =>
+      post<{ message: string }>('price-watch', body),
     ekomiRatings: (id: string | number, page: number = 1) =>
       get<RatingsPage>(`ekomi-ratings/${enc(String(id))}/${page}`),
     ekomiTranslate: (id: string | number) => get<ReviewTranslation>(`ekomi-ratings/translate/${enc(String(id))}`),

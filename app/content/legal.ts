@@ -249,6 +249,10 @@ const de: LegalTexts = {
             text: 'E-Mail-Adresse, auf Wunsch Ihr Name, und wann Sie sich angemeldet und die Anmeldung bestätigt haben.',
           },
           {
+            title: 'Preisbeobachtung',
+            text: 'E-Mail-Adresse, Flughafen, Reisezeitraum (bei einer beobachteten Buchung deren Buchungsnummer), die beobachteten Preise (bei der Bestätigung und bei jeder Preis-Mail) und wann Sie die Beobachtung angefordert und bestätigt und wann wir Ihnen geschrieben haben.',
+          },
+          {
             title: 'Anfragen',
             text: 'Was Sie uns über das Kontaktformular oder per E-Mail schreiben: Name, E-Mail-Adresse, Buchungsnummer und Nachricht.',
           },
@@ -264,7 +268,7 @@ const de: LegalTexts = {
           'Buchung, Rechnung, Kundenkonto und Anfragen zu Buchungen: Vertragserfüllung und Vertragsanbahnung (Art. 6 Abs. 1 lit. b DSGVO). Ohne die Pflichtangaben im Buchungsformular können wir keinen Vertrag schließen.',
           'Aufbewahrung von Rechnungen und Buchungsbelegen: gesetzliche Pflicht (Art. 6 Abs. 1 lit. c DSGVO).',
           'Sicherer Betrieb, Schutz vor Missbrauch, Fehleranalyse und allgemeine Anfragen: berechtigtes Interesse (Art. 6 Abs. 1 lit. f DSGVO).',
-          'Newsletter, Karte und Reichweitenmessung: Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Sie können sie jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3 DSGVO).',
+          'Newsletter, Preisbeobachtung, Karte und Reichweitenmessung: Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Sie können sie jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3 DSGVO).',
           'Eine automatisierte Entscheidung im Einzelfall einschließlich Profiling (Art. 22 DSGVO) findet nicht statt.',
         ],
       },
@@ -298,6 +302,10 @@ const de: LegalTexts = {
             text: 'Bis Sie sich abmelden. Den Nachweis Ihrer Einwilligung (Zeitpunkte von Anmeldung und Bestätigung) bewahren wir danach bis zu drei Jahre auf (Art. 7 Abs. 1 DSGVO, §§ 195, 199 BGB).',
           },
           {
+            title: 'Preisbeobachtung',
+            text: 'Bis zum Einfahrtsdatum des beobachteten Aufenthalts oder bis Sie sich abmelden, je nachdem, was zuerst kommt; dann löschen wir die Beobachtung. Unbestätigte Anfragen löschen wir nach 48 Stunden, mit Ihrem Kundenkonto auch alle Beobachtungen seiner E-Mail-Adresse.',
+          },
+          {
             title: 'Anfragen',
             text: 'Bis Ihre Anfrage erledigt ist; gehört sie zu einer Buchung, so lange wie die Buchung.',
           },
@@ -316,6 +324,7 @@ const de: LegalTexts = {
         paragraphs: [
           'Den Newsletter senden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 7 Abs. 2 UWG) und erst, nachdem Sie den Link in unserer Bestätigungs-E-Mail angeklickt haben (Double-Opt-in). Als Nachweis speichern wir den Zeitpunkt, die IP-Adresse und den Browser der Anmeldung und der Bestätigung sowie den Einwilligungstext, den Sie gesehen haben. Jede Ausgabe enthält einen Abmeldelink; nach der Abmeldung senden wir keinen Newsletter mehr.',
           'Bitten Sie uns, Sie zu benachrichtigen, sobald ein gesperrter Flughafen wieder buchbar ist, speichern wir Ihre E-Mail-Adresse für genau diese eine Nachricht (Art. 6 Abs. 1 lit. b DSGVO). Auch sie enthält einen Abmeldelink.',
+          'Mit „Preis beobachten“ bitten Sie uns, Ihnen zu schreiben, wenn der günstigste Gesamtpreis für Ihren Flughafen und Reisezeitraum (oder für Ihre Buchung) sinkt. Wir schreiben nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO) und erst, nachdem Sie den Link in unserer Bestätigungs-E-Mail angeklickt haben; höchstens eine E-Mail am Tag. Wir speichern dafür Ihre E-Mail-Adresse, den Flughafen, den Reisezeitraum, die Preise bei der Bestätigung und bei jeder Preis-Mail und die Zeitpunkte von Anfrage, Bestätigung und E-Mails. Jede E-Mail enthält einen Abmeldelink; die Beobachtung endet von selbst am Einfahrtsdatum.',
         ],
       },
       {
@@ -551,6 +560,10 @@ const en: LegalTexts = {
             text: 'Email address, your name if you give it, and when you signed up and confirmed the sign-up.',
           },
           {
+            title: 'Price watch',
+            text: 'Email address, airport, travel dates (for a watched booking its reference), the watched prices (at confirmation and at each price email), and when you requested and confirmed the watch and when we wrote to you.',
+          },
+          {
             title: 'Enquiries',
             text: 'What you write to us through the contact form or by email: name, email address, booking number and message.',
           },
@@ -566,7 +579,7 @@ const en: LegalTexts = {
           'Booking, invoice, customer account and enquiries about bookings: performance of a contract and steps prior to it (Art. 6(1)(b) GDPR). Without the required fields of the booking form we cannot conclude a contract.',
           'Keeping invoices and accounting records: legal obligation (Art. 6(1)(c) GDPR).',
           'Secure operation, abuse prevention, error analysis and general enquiries: legitimate interests (Art. 6(1)(f) GDPR).',
-          'Newsletter, map and audience measurement: your consent (Art. 6(1)(a) GDPR, § 25(1) TDDDG). You can withdraw it at any time with effect for the future (Art. 7(3) GDPR).',
+          'Newsletter, price watch, map and audience measurement: your consent (Art. 6(1)(a) GDPR, § 25(1) TDDDG). You can withdraw it at any time with effect for the future (Art. 7(3) GDPR).',
           'There is no automated individual decision-making, including profiling (Art. 22 GDPR).',
         ],
       },
@@ -600,6 +613,10 @@ const en: LegalTexts = {
             text: 'Until you unsubscribe. We keep the proof of your consent (times of sign-up and confirmation) for up to three years afterwards (Art. 7(1) GDPR, §§ 195, 199 BGB).',
           },
           {
+            title: 'Price watch',
+            text: 'Until the entry date of the watched stay or until you unsubscribe, whichever comes first; then we delete the watch. Unconfirmed requests are deleted after 48 hours, and deleting your customer account deletes every watch of its email address.',
+          },
+          {
             title: 'Enquiries',
             text: 'Until your enquiry is settled; if it concerns a booking, as long as the booking.',
           },
@@ -618,6 +635,7 @@ const en: LegalTexts = {
         paragraphs: [
           'We send the newsletter only with your consent (Art. 6(1)(a) GDPR, § 7(2) UWG) and only after you have clicked the link in our confirmation email (double opt-in). As proof we store the time, IP address and browser of the sign-up and of the confirmation, and the consent text you were shown. Every issue contains an unsubscribe link; after unsubscribing you receive no further newsletter.',
           'If you ask us to tell you when a locked airport can be booked again, we store your email address for exactly this one message (Art. 6(1)(b) GDPR). It also contains an unsubscribe link.',
+          'With "Watch price" you ask us to write to you when the cheapest total price for your airport and travel dates (or for your booking) falls. We write only with your consent (Art. 6(1)(a) GDPR) and only after you have clicked the link in our confirmation email; at most one email a day. For this we store your email address, the airport, the travel dates, the prices at confirmation and at each price email, and the times of the request, the confirmation and the emails. Every email contains an unsubscribe link; the watch ends by itself on the entry date.',
         ],
       },
       {

@@ -3,6 +3,7 @@ import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
 import { LockedAirportNotice } from '~/components/shop/locked-airport-form.tsx';
 import { SearchForm } from '~/components/islands/search-form.ts';
 import { TariffLists } from '~/components/islands/tariff-lists.ts';
+import { PriceWatchForm } from '~/components/islands/price-watch-form.ts';
 import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
@@ -139,6 +140,9 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
           lotRatings={lotRatings}
           actionError={bookError}
         />
+      ) : null}
+      {airport && !airport.locked && !hasErrors ? (
+        <PriceWatchForm airportId={airport.id} entry={values.entry} exit={values.exit} />
       ) : null}
 
       {!airport ? (

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { data } from 'react-router';
 import { useHref, useT } from '~/components/i18n-context.tsx';
+import { PriceWatchPanel } from '~/components/islands/price-watch-panel.ts';
 import { ReservationPanels } from '~/components/reservation/reservation-panels.tsx';
 import { shopContext } from '~/router-context.ts';
 import type { Route } from './+types/user-reservation';
@@ -64,6 +65,8 @@ export default function UserReservation({ loaderData, actionData }: Route.Compon
         basePath={`/konto/reservierungen/${reference}`}
         frameTitle={t('account.reservation.frame', { reference })}
       />
+      {/* The owner's price watch (issue 37 item 2): here only, the guest page's first-load budget is spent. */}
+      <PriceWatchPanel view={loaderData.watch} />
     </div>
   );
 }

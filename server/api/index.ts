@@ -20,6 +20,7 @@ import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
 import { newsletterRouter } from './newsletter.ts';
+import { priceWatchRouter } from './price-watch.ts';
 import { ratingsRouter } from './ratings.ts';
 import { contactRouter } from './contact.ts';
 import { faqRouter } from './faq.ts';
@@ -94,6 +95,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(addressAutocompleteRouter(ctx));
   // Limited per client IP inside its service (the no-JS form shares the count).
   api.use(newsletterRouter(ctx));
+  api.use(priceWatchRouter(ctx));
   api.use(ratingsRouter(ctx));
   api.use(contactRouter(ctx)); // its per-IP limit lives in the service (shared with the page's no-JS action)
   api.use(faqRouter(ctx));

@@ -35,6 +35,14 @@ test.describe('accessibility at 390 and 1280 px', () => {
     ['newsletter confirm', () => '/newsletter/ein-token'],
     ['newsletter unsubscribe', () => '/en/newsletter/abmelden/ein-token'],
     ['airport alert unsubscribe', () => '/benachrichtigung/abmelden/ein-token'],
+    // the price watch (issue 37 item 2): its form as a page, its confirmation and unsubscribe links
+    [
+      'price watch',
+      () =>
+        `/preisbeobachtung?airportId=1&entryTime=${localDateTime(30, '08:00')}&exitTime=${localDateTime(33, '08:00')}`,
+    ],
+    ['price watch confirm', () => '/en/preisbeobachtung/ein-token'],
+    ['price watch unsubscribe', () => '/preisbeobachtung/abmelden/ein-token'],
     ['404', () => '/gibt-es-nicht'],
   ] as const) {
     test(`${name} has no WCAG A/AA violations`, async ({ page }) => {

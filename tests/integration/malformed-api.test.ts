@@ -179,6 +179,12 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['email', 'firstname', 'lastname', 'source'],
     base: () => ({ email: 'leser@example.org', firstname: 'Erika', lastname: 'Muster' }),
   },
+  {
+    method: 'POST',
+    path: 'price-watch',
+    fields: ['email', 'airportId', 'entryTime', 'exitTime'],
+    base: (w) => ({ email: 'spar@example.org', airportId: w.airportId, ...DEFAULT_STAY }),
+  },
   { method: 'GET', path: 'ekomi-ratings/translate/:id', fields: [] },
   { method: 'GET', path: 'ekomi-ratings/:id', fields: [] },
   { method: 'GET', path: 'ekomi-ratings/:id/:page', fields: [] },
@@ -200,6 +206,7 @@ const ENDPOINTS: Endpoint[] = [
   // RFC 8058 one-click unsubscribe, outside /api but answering JSON (issue 31 item 3: its bodies answered 500).
   { method: 'POST', path: '/unsubscribe/newsletter/:token', fields: ['List-Unsubscribe'] },
   { method: 'POST', path: '/unsubscribe/airport-alert/:token', fields: ['List-Unsubscribe'] },
+  { method: 'POST', path: '/unsubscribe/price-watch/:token', fields: ['List-Unsubscribe'] },
 ];
 
 const CONTENT_TYPES = [

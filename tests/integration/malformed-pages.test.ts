@@ -177,6 +177,18 @@ const ACTIONS: PageAction[] = [
   { path: '/newsletter/:token', fields: ['intent'], base: () => ({}) },
   { path: '/newsletter/abmelden/:token', fields: ['intent', 'reason'], base: () => ({}) },
   { path: '/benachrichtigung/abmelden/:token', fields: ['intent'], base: () => ({}) },
+  {
+    // The price watch without JavaScript (issue 37 item 2): a stay's watch, and the own booking's button.
+    path: '/preisbeobachtung',
+    fields: ['intent', 'email', 'airportId', 'entryTime', 'exitTime', 'reference', 'returnTo'],
+    base: (w) => ({
+      email: 'spar.seite@example.org',
+      airportId: String(w.airportId),
+      ...pick(TRAVEL, 'entryTime', 'exitTime'),
+    }),
+  },
+  { path: '/preisbeobachtung/:token', fields: ['intent'], base: () => ({}) },
+  { path: '/preisbeobachtung/abmelden/:token', fields: ['intent'], base: () => ({}) },
   { path: '/zahlung/demo/:token', fields: ['outcome'], base: () => ({ outcome: 'pay' }) },
   // No action there: React Router's own 405.
   { path: '/faq', fields: ['q'], base: () => ({ q: 'parken' }) },

@@ -12,7 +12,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, newsletterSubscribers, users } from '../../database/schema.ts';
 import { translator } from '../../app/i18n.server.ts';
-import { action as confirmAction } from '../../app/routes/newsletter-confirm.tsx';
+import { action as confirmAction } from '../../app/routes/subscription-link.tsx';
 import { action as signupAction } from '../../app/routes/newsletter.tsx';
 import { deliverPendingMail } from '../../app/services/mail/mail.server.ts';
 import {

@@ -10,7 +10,7 @@ import { useHref, useT } from '../i18n-context.tsx';
 export type LinkActionOutcome = { ok: boolean; title: string; message: string; again?: string };
 
 /** Title, intro and a one-button form; or, after the POST, the outcome with a way on. */
-export function LinkActionPage({
+function LinkActionPage({
   name,
   title,
   intro,
@@ -53,5 +53,30 @@ export function LinkActionPage({
     <AuthPage title={title} intro={intro}>
       <PageForm name={name} message={message} submit={submit} />
     </AuthPage>
+  );
+}
+
+/**
+ * {@link LinkActionPage} from a text group: `<texts>.title`, `.intro` and `.submit` (a route module that serves
+ * several lists picks the group by its path: the confirmation and unsubscribe links).
+ */
+export function LinkActionTexts({
+  texts,
+  name,
+  result,
+}: {
+  texts: string;
+  name: string;
+  result?: { outcome?: LinkActionOutcome; message?: string | null } | null;
+}) {
+  const t = useT();
+  return (
+    <LinkActionPage
+      name={name}
+      title={t(`${texts}.title`)}
+      intro={t(`${texts}.intro`)}
+      submit={t(`${texts}.submit`)}
+      result={result}
+    />
   );
 }

@@ -35,6 +35,7 @@ import {
 } from '../reservations/reservations.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { SessionPort } from '../session-port.ts';
+import { deletePriceWatchesOf, priceWatchesOf } from '../subscriptions/price-watch.server.ts';
 
 /**
  * The signed-in user's id from the session.
@@ -192,6 +193,8 @@ export async function deleteAccount(
   if (!password) throw invalid({ password: ['validation.required'] });
   await confirmPassword(ctx, user, password, 'password');
   await ctx.db.delete(userTokens).where(eq(userTokens.userId, user.id));
+  // Price watches of the account's address, user id and bookings go with it (issue 37 item 2).
+  await deletePriceWatchesOf(ctx.db, user);
   await ctx.db
     .update(users)
     .set({
@@ -212,7 +215,8 @@ export async function deleteAccount(
 
 /**
  * All data kept about the user (`GET account/export`, GDPR Art. 15 and 20): the account and every reservation
- * of the account with its addresses, prices and invoice number (not the guest link's token hash).
+ * of the account with its addresses, prices and invoice number (not the guest link's token hash), and its price
+ * watches (issue 37 item 2; without their link tokens).
  * @returns a JSON-serialisable object `{exportedAt, account, reservations}`.
  * @throws AuthError 401.
  */
@@ -232,6 +236,7 @@ export async function exportAccountData(ctx: ServiceContext, input: { userId: nu
       createdAt: user.createdAt,
     },
     reservations,
+    priceWatches: await priceWatchesOf(ctx.db, user),
   };
 }
 

@@ -40,6 +40,7 @@ import { operatorScope, type StaffActor } from '~/domain/staff-roles.ts';
 import { setAirportStatus, type AirportStatusChange } from '../catalogue/airport-status.server.ts';
 import { recordAudit } from './audit-log.server.ts';
 import { availabilityChanged, catalogueChanged } from '../cache-events.server.ts';
+import { schedulePriceWatchRun } from '../subscriptions/price-watch.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 
@@ -378,6 +379,7 @@ export async function savePriceList(
     return savedId;
   });
   await catalogueChanged(ctx.db);
+  await priceListChanged(ctx, tariffId);
   return id;
 }
 
@@ -412,6 +414,16 @@ export async function deleteSeason(
     );
   });
   await catalogueChanged(ctx.db);
+  await priceListChanged(ctx, tariffId);
+}
+
+/**
+ * After a price list of `tariffId` changed: the price watches of its airport are checked again in the background
+ * (issue 37 item 2: "whenever staff change a price list"; staff do not wait for the mails).
+ */
+async function priceListChanged(ctx: ServiceContext, tariffId: number): Promise<void> {
+  const [row] = await ctx.db.select({ airportId: tariffs.airportId }).from(tariffs).where(eq(tariffs.id, tariffId));
+  if (row) schedulePriceWatchRun(ctx, row.airportId);
 }
 
 /**

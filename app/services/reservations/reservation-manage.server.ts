@@ -285,6 +285,29 @@ async function quoteOf(db: Database, details: ReservationDetails, travel: Valida
   });
 }
 
+/**
+ * What a change to the booked stay itself (same dates, persons and details) would cost now, cents: the total a
+ * change quote shows, with the booked coupon and "price kept as booked" — lower than the booked total when the
+ * tariff got cheaper. Null when today's price lists cannot price the stay. No writes.
+ * Source: issue 37 item 2 (the price watch of an own reservation watches this number).
+ */
+export async function bookedStayPriceNow(db: Database, details: ReservationDetails): Promise<number | null> {
+  const r = details.reservation;
+  const travel: ValidatedTravel = {
+    stay: { entry: r.entryLocal, exit: r.exitLocal },
+    personCount: r.personCount,
+    childrenSeat: r.childrenSeat,
+    bulkyBaggage: r.bulkyBaggage,
+    licensePlate: r.licensePlate,
+  };
+  try {
+    return (await quoteOf(db, details, travel)).price.totalCents;
+  } catch (error) {
+    if (error instanceof ManageError) return null;
+    throw error;
+  }
+}
+
 /** The booked stay and its price parts as the change and extension rules read them (airport local time, cents). */
 function bookedStayOf(r: ReservationDetails['reservation']) {
   return {
@@ -634,11 +657,18 @@ export async function changeReservation(
   const travel = extension
     ? extensionTravelOf(input.details, input.body, now)
     : travelOf(input.details, input.body, now);
-  if (sameTravel(input.details, travel)) throw new ManageError(422, 'manage.error.unchanged');
+  // The same stay again is a change only when today's price lists make it cheaper (issue 37 item 2: a price
+  // watch's mail sends the customer here to keep the lower price); otherwise it would change nothing.
+  const unchanged = sameTravel(input.details, travel);
+  if (unchanged && extension) throw new ManageError(422, 'manage.error.unchanged');
+  const refuseUnchanged = (quote: { differenceCents: number }) => {
+    if (unchanged && quote.differenceCents >= 0) throw new ManageError(422, 'manage.error.unchanged');
+  };
   const quoteFor = extension ? extensionQuoteOf : quoteOf;
   const dryRun = input.body.dryRun === true || input.body.dryRun === 'true';
   if (dryRun) {
     const quote = await quoteFor(ctx.db, input.details, travel);
+    refuseUnchanged(quote);
     const r = input.details.reservation;
     const { reserve } = planDayChanges(
       stayDates(r.entryLocal, r.exitLocal),
@@ -667,6 +697,7 @@ export async function changeReservation(
     // One change at a time: a dearer change waiting for its difference is paid (or given up) first.
     if (await pendingChangeOf(tx, r.id)) throw new ManageError(409, 'payment.error.pay_first');
     const quote = await quoteFor(tx, details, travel);
+    refuseUnchanged(quote);
     const settlement = changeSettlement({
       paymentType: r.paymentType,
       status: r.status,

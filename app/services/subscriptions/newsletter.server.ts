@@ -24,6 +24,13 @@ import { DatabaseRateLimitStore } from '../rate-limit-store.server.ts';
 import { RequestError } from '../request-error.server.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { renderNewsletterConfirmation, renderNewsletterMail } from './subscription-mail-templates.server.ts';
+import {
+  hashToken,
+  inBackground,
+  isTokenShape,
+  newLinkToken,
+  subscriptionWorkSettled,
+} from './subscription-work.server.ts';
 
 /** A confirmation link is valid this long, ms (48 hours, issue 10). */
 export const NEWSLETTER_CONFIRM_TTL_MS = NEWSLETTER_CONFIRM_TTL_HOURS * 60 * 60 * 1000;
@@ -48,16 +55,6 @@ type ConsentContext = {
   source: NewsletterConsentSource;
 };
 
-/** SHA-256 of a token, hex (what `confirm_token_hash` stores). */
-function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-/** A token as it can appear in a link: 1–200 URL-safe characters. */
-function isTokenShape(token: unknown): token is string {
-  return typeof token === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(token);
-}
-
 /**
  * The consent text a form showed in `locale`, and its version id: `<source>-<locale>-<first 12 hex of its
  * SHA-256>`, so a changed wording gets a new id by itself.
@@ -68,20 +65,11 @@ function consentTextOf(source: NewsletterConsentSource, locale: Locale): { versi
   return { version: `${source}-${locale}-${hash}`, text };
 }
 
-/** Work started after the answer (per process), so tests and shutdown can wait for it. */
-const inFlight = new Set<Promise<void>>();
-
-function inBackground(ctx: ServiceContext, work: () => Promise<void>): void {
-  const promise: Promise<void> = work()
-    .catch((err: unknown) => ctx.logger.error({ err }, 'newsletter: background work failed'))
-    .finally(() => inFlight.delete(promise));
-  inFlight.add(promise);
-}
-
-/** Resolves once every sign-up started in this process has stored its row and queued (and tried) its mail. */
-export async function newsletterWorkSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
-}
+/**
+ * Resolves once every sign-up started in this process has stored its row and queued (and tried) its mail (and
+ * every other subscription's background work, the price watch's too).
+ */
+export const newsletterWorkSettled = subscriptionWorkSettled;
 
 /**
  * Starts the double opt-in for an address: unless it is already subscribed or was sent too many confirmation
@@ -109,7 +97,7 @@ async function startDoubleOptIn(
     return;
   }
   const now = ctx.now();
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const { version, text } = consentTextOf(consent.source, consent.locale);
   const pending = {
     firstname: data.firstname ?? null,
@@ -131,7 +119,7 @@ async function startDoubleOptIn(
   };
   const [row] = await ctx.db
     .insert(newsletterSubscribers)
-    .values({ email: data.email, unsubscribeToken: crypto.randomBytes(32).toString('base64url'), ...pending })
+    .values({ email: data.email, unsubscribeToken: newLinkToken(), ...pending })
     .onConflictDoUpdate({
       target: newsletterSubscribers.email,
       set: pending,
@@ -180,7 +168,7 @@ export async function requestNewsletterSubscription(
     typeof input.body === 'object' && input.body !== null ? input.body : {},
   );
   if (!parsed.success) throw new NewsletterError(422, 'validation.failed', issuesToFieldKeys(parsed.error.issues));
-  inBackground(ctx, () => startDoubleOptIn(ctx, parsed.data, input));
+  inBackground(ctx, 'newsletter', () => startDoubleOptIn(ctx, parsed.data, input));
 }
 
 /**
@@ -193,7 +181,9 @@ export function requestNewsletterForSignUp(
   input: { email: string; firstname: string; lastname: string; locale: Locale; clientIp: string },
 ): void {
   const { email, firstname, lastname, ...rest } = input;
-  inBackground(ctx, () => startDoubleOptIn(ctx, { email, firstname, lastname }, { ...rest, source: 'signup' }));
+  inBackground(ctx, 'newsletter', () =>
+    startDoubleOptIn(ctx, { email, firstname, lastname }, { ...rest, source: 'signup' }),
+  );
 }
 
 /** What a confirmation link did: subscribed now, was already, expired (48 h) or unknown. */

@@ -164,3 +164,81 @@ export function renderAirportOpenMail(
     shop,
   );
 }
+
+/** The watched stay as a mail names it: airport, dates (already formatted), and the booking's reference if any. */
+type WatchedStay = { airportName: string; stay: string; reference?: string | null };
+
+/** The watched stay in one line: "Frankfurt, 10.12.2026 08:00 – 17.12.2026 18:00" (with the booking's reference). */
+function stayLine(locale: Locale, watch: WatchedStay): string {
+  const t = translator(locale);
+  return watch.reference
+    ? t('price_watch.mail.stay_reservation', {
+        airport: watch.airportName,
+        stay: watch.stay,
+        reference: watch.reference,
+      })
+    : t('price_watch.mail.stay', { airport: watch.airportName, stay: watch.stay });
+}
+
+/**
+ * The price watch's double opt-in mail (issue 37 item 2): which stay is to be watched, the confirmation link
+ * (button and text), how long it is valid (`data.validFor`), and that ignoring the mail means no price mails.
+ */
+export function renderPriceWatchConfirmation(
+  locale: Locale,
+  data: WatchedStay & { url: string; validFor: string },
+  shop: ShopInfo,
+): RenderedMail {
+  const t = translator(locale);
+  return render(
+    {
+      locale,
+      subject: t('price_watch.mail.confirm.subject', { shop: shop.name }),
+      before: [t('newsletter.mail.greeting'), t('price_watch.mail.confirm.intro'), stayLine(locale, data)],
+      action: { label: t('price_watch.mail.confirm.action'), url: data.url },
+      after: [
+        t('newsletter.mail.confirm.valid_for', { duration: data.validFor }),
+        t('price_watch.mail.confirm.ignore'),
+        t('newsletter.mail.signature', { shop: shop.name }),
+      ],
+    },
+    shop,
+  );
+}
+
+/**
+ * The mail of a price drop (issue 37 item 2): the stay, the price before (`before`, the last mail's or the one at
+ * confirmation) and now (`now`), formatted money; a link to book the stay (the tariffs page) or, for an own
+ * booking, to its change flow, which keeps the lower price; the unsubscribe link (also sent as `List-Unsubscribe`).
+ */
+export function renderPriceDropMail(
+  locale: Locale,
+  data: WatchedStay & { before: string; now: string; url: string; unsubscribeUrl: string },
+  shop: ShopInfo,
+): RenderedMail {
+  const t = translator(locale);
+  const own = Boolean(data.reference);
+  return render(
+    {
+      locale,
+      subject: t('price_watch.mail.drop.subject', { price: data.now, shop: shop.name }),
+      before: [
+        t('newsletter.mail.greeting'),
+        t('price_watch.mail.drop.intro'),
+        stayLine(locale, data),
+        t('price_watch.mail.drop.prices', { before: data.before, now: data.now }),
+      ],
+      action: { label: t(own ? 'price_watch.mail.drop.action_change' : 'price_watch.mail.drop.action'), url: data.url },
+      after: [
+        t(own ? 'price_watch.mail.drop.hint_change' : 'price_watch.mail.drop.hint'),
+        t('newsletter.mail.signature', { shop: shop.name }),
+      ],
+      unsubscribe: {
+        reason: t('price_watch.mail.reason'),
+        label: t('price_watch.mail.unsubscribe'),
+        url: data.unsubscribeUrl,
+      },
+    },
+    shop,
+  );
+}
