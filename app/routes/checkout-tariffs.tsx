@@ -7,6 +7,7 @@ import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impr
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { CALENDAR_STAY_DAYS } from '~/domain/price-calendar.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { CartError, putInCart } from '~/services/checkout/cart.server.ts';
@@ -69,6 +70,10 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** The price calendar of the airport for a stay of `days` days from the week of the entry (issue 37 item 1). */
+const calendarPath = (airport: string, days: number, entry: string) =>
+  `/parkplatz/${airport}/preiskalender?tage=${days}&ab=${entry.slice(0, 10)}`;
+
 export default function CheckoutTariffs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
@@ -99,6 +104,14 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       {airport && !hasErrors ? (
         <p className="mt-1 text-muted" data-stay-summary>
           {show(values.entry)} – {show(values.exit)} · {t('tariffs.days', { count: days ?? 0 })}
+        </p>
+      ) : null}
+      {/* other entry dates for a stay of the same length (issue 37 item 1) */}
+      {airport && !airport.locked && !hasErrors && days !== null && days <= CALENDAR_STAY_DAYS.max ? (
+        <p className="mt-1 text-sm">
+          <a className="text-accent underline" href={href(calendarPath(airport.slug, days, values.entry))}>
+            {t('calendar.link_tariffs')}
+          </a>
         </p>
       ) : null}
 
