@@ -32,7 +32,7 @@ export const PRICE_CALENDAR_DAYS = PRICE_CALENDAR_WEEKS * 7;
 export const CALENDAR_STAY_DAYS = { min: 1, max: 30, default: 7 } as const;
 
 /** A tariff category the calendar has a column for (shuttle, valet, terminal; DESIGN §6 Tariff). */
-export type CalendarCategory = (typeof TARIFF_CATEGORIES)[number];
+type CalendarCategory = (typeof TARIFF_CATEGORIES)[number];
 
 /** A tariff as the calendar needs it: its id and category, price lists and surcharges, limits, spaces per day. */
 export type CalendarTariff = FromPriceTariff & { id: number; category: string };

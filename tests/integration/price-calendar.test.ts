@@ -167,7 +167,6 @@ function addDays(date: string, days: number): string {
 
 describe('cache events', () => {
   it('a price list changed in the back office reaches a cached calendar at once', async () => {
-    const [fra] = await test.ctx.db.select().from(airports).where(eq(airports.slug, 'frankfurt'));
     const before = (await calendarJson('frankfurt', '?days=2&from=2027-01-11')).body as Body;
     const date = before.dates.find((d) => d.categories.shuttle)!;
     const tariffId = date.categories.shuttle!.tariffId;
