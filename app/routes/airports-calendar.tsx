@@ -78,7 +78,7 @@ export default function AirportsCalendar({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl text-muted">
         {t('calendar.lead', { weeks: PRICE_CALENDAR_WEEKS })}{' '}
         <a className="text-accent underline" href={href(`/parkplatz/${airport.slug}`)}>
-          {t('calendar.back_to_airport', { airport: airport.name })}
+          {t('calendar.back_to_airport')}
         </a>
       </p>
 

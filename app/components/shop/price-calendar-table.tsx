@@ -47,18 +47,19 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
   const columns = calendar.categories;
   return (
     // focusable, so keyboard users can scroll the table on narrow screens
-    <div className="mt-6 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="calendar-caption">
+    // relative: the screen-reader texts (absolutely positioned) stay inside the scroll box, not beside the page
+    <div className="relative mt-6 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="calendar-caption">
       <table className="card w-full border-separate border-spacing-0 text-left text-sm">
-        <caption id="calendar-caption" className="p-3 text-left text-xs text-muted">
+        <caption id="calendar-caption" className="px-2 py-3 text-left text-xs text-muted sm:px-3">
           {t('calendar.caption', { stay: stayText(t, calendar.days) })}
         </caption>
         <thead>
           <tr className="text-muted">
-            <th scope="col" className="p-3 font-medium">
+            <th scope="col" className="px-2 py-3 font-medium sm:px-3">
               {t('calendar.entry_date')}
             </th>
             {columns.map((category) => (
-              <th key={category} scope="col" className="p-3 text-right font-medium">
+              <th key={category} scope="col" className="px-2 py-3 text-right font-medium sm:px-3">
                 {t(`tariff.category.${category}`)}
               </th>
             ))}
@@ -70,7 +71,7 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
               <th
                 scope="rowgroup"
                 colSpan={columns.length + 1}
-                className="border-t border-line bg-surface px-3 py-2 text-xs font-semibold"
+                className="border-t border-line bg-surface px-2 py-2 text-xs font-semibold sm:px-3"
               >
                 {t('calendar.week', {
                   dates: formatLocalDateRange(week[0].entryDate, week[week.length - 1].entryDate, locale),
@@ -82,7 +83,7 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
               const label = rowDate.format(new Date(`${date.entryDate}T00:00:00Z`));
               return (
                 <tr key={date.entryDate} className={best ? 'bg-accent/10' : undefined} data-entry-date={date.entryDate}>
-                  <th scope="row" className="border-t border-line p-3 font-medium whitespace-nowrap">
+                  <th scope="row" className="border-t border-line px-2 py-2 font-medium whitespace-nowrap sm:p-3">
                     {date.status === 'bookable' ? (
                       <a className="text-ink underline decoration-line underline-offset-4" href={tariffsLink(date)}>
                         {label}
@@ -91,7 +92,7 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
                       label
                     )}
                     {best ? (
-                      <span className="ml-2 inline-block rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white">
+                      <span className="mt-1 block w-fit rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white sm:ml-2 sm:mt-0 sm:inline-block">
                         <span aria-hidden>★ </span>
                         {t('calendar.cheapest_day')}
                       </span>
@@ -106,12 +107,13 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
                   {columns.map((category) => {
                     const cell = date.categories[category];
                     return (
-                      <td key={category} className="border-t border-line p-3 text-right whitespace-nowrap">
+                      <td key={category} className="border-t border-line px-2 py-2 text-right whitespace-nowrap sm:p-3">
                         {cell.status === 'price' ? (
                           <a
                             href={tariffsLink(date)}
-                            className={`text-ink underline decoration-line underline-offset-4 hover:decoration-accent ${best && cell.totalCents === calendar.cheapest?.totalCents ? 'font-bold' : ''}`}
+                            className={`inline-block text-ink underline decoration-line underline-offset-4 hover:decoration-accent ${best && cell.totalCents === calendar.cheapest?.totalCents ? 'font-bold' : ''}`}
                             data-total-cents={cell.totalCents}
+                            data-tariff-id={cell.tariffId}
                           >
                             <span className="sr-only">
                               {t('calendar.price_label', {
