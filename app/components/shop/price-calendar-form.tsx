@@ -20,7 +20,7 @@ export function PriceCalendarForm({
 }) {
   const t = useT();
   return (
-    <form method="get" className="card mt-6 flex flex-wrap items-end gap-4 p-4" aria-label={t('calendar.form.label')}>
+    <form method="get" className="card mt-6 flex flex-wrap items-start gap-4 p-4" aria-label={t('calendar.form.label')}>
       <FormField id="calendar-days" label={t('calendar.form.days')} error={errors.tage} className="w-32">
         {(control) => (
           <input
@@ -48,7 +48,8 @@ export function PriceCalendarForm({
           <input {...control} type="date" name="ab" min={minDate} defaultValue={values.ab} className="field-input" />
         )}
       </FormField>
-      <button type="submit" className="btn-primary">
+      {/* level with the inputs (below the labels), whatever the hint under the date adds */}
+      <button type="submit" className="btn-primary sm:mt-6">
         {t('calendar.form.submit')}
       </button>
     </form>

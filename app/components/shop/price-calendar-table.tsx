@@ -83,13 +83,16 @@ export function PriceCalendarTable({ airport, calendar }: { airport: string; cal
               const label = rowDate.format(new Date(`${date.entryDate}T00:00:00Z`));
               return (
                 <tr key={date.entryDate} className={best ? 'bg-accent/10' : undefined} data-entry-date={date.entryDate}>
-                  <th scope="row" className="border-t border-line px-2 py-2 font-medium whitespace-nowrap sm:p-3">
+                  <th scope="row" className="border-t border-line px-2 py-2 font-medium sm:p-3">
                     {date.status === 'bookable' ? (
-                      <a className="text-ink underline decoration-line underline-offset-4" href={tariffsLink(date)}>
+                      <a
+                        className="whitespace-nowrap text-ink underline decoration-line underline-offset-4"
+                        href={tariffsLink(date)}
+                      >
                         {label}
                       </a>
                     ) : (
-                      label
+                      <span className="whitespace-nowrap">{label}</span>
                     )}
                     {best ? (
                       <span className="mt-1 block w-fit rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-white sm:ml-2 sm:mt-0 sm:inline-block">
