@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkStay, DEFAULT_STAY_LIMITS } from './booking-rules';
+import { fromPriceStay } from './from-price';
 import { addDaysToDate, localToInstant } from './local-time';
 import {
   calendarDayRange,
@@ -83,7 +84,8 @@ describe('computePriceCalendar: the checkout price of every date', () => {
     for (const date of result.dates) {
       for (const category of ['shuttle', 'valet', 'terminal'] as const) {
         const totals = TARIFFS.filter((t) => t.category === category).flatMap((t) => {
-          const total = checkoutTotal(t, date.entry, date.exit);
+          const { entry, exit } = fromPriceStay(date.entryDate, days);
+          const total = checkoutTotal(t, entry, exit);
           return total === null ? [] : [{ total, tariffId: t.id }];
         });
         const cell = date.categories[category];
@@ -112,9 +114,9 @@ describe('computePriceCalendar: the checkout price of every date', () => {
     expect(valet('2027-03-20')).toEqual({ status: 'price', totalCents: 7900 + 4 * 2100, tariffId: 3 });
     // A stay over the night of 27/28 March (23 hours) is still seven billable days at the seven-day price.
     const overDst = byDate.get('2027-03-25')!;
-    expect(overDst.entry).toBe('2027-03-25T08:00');
-    expect(overDst.exit).toBe('2027-03-31T18:00');
-    expect(localToInstant(overDst.exit, BERLIN).getTime() - localToInstant(overDst.entry, BERLIN).getTime()).toBe(
+    const stay = fromPriceStay(overDst.entryDate, 7);
+    expect(stay).toEqual({ entry: '2027-03-25T08:00', exit: '2027-03-31T18:00' });
+    expect(localToInstant(stay.exit, BERLIN).getTime() - localToInstant(stay.entry, BERLIN).getTime()).toBe(
       (6 * 24 + 10 - 1) * 3_600_000,
     );
     expect(overDst.categories.valet).toEqual(valet('2027-03-20'));

@@ -54,14 +54,12 @@ export type CalendarCell =
   | { status: 'unavailable' };
 
 /**
- * One entry date: the stay it stands for (airport local `YYYY-MM-DDTHH:mm`, the search form's default times), its
- * status (`bookable` when a category has a price; else `sold_out`, `locked` or `unavailable` as the cells say, in
- * that order) and one cell per category.
+ * One entry date: its status (`bookable` when a category has a price; else `sold_out`, `locked` or `unavailable` as
+ * the cells say, in that order) and one cell per category. The stay it stands for is `fromPriceStay(entryDate,
+ * days)`: airport local, the search form's default times.
  */
 export type CalendarDate = {
   entryDate: LocalDate;
-  entry: LocalDateTime;
-  exit: LocalDateTime;
   status: 'bookable' | 'sold_out' | 'locked' | 'unavailable';
   categories: Record<CalendarCategory, CalendarCell>;
 };
@@ -129,24 +127,48 @@ export function readCalendarQuery(
 /** The occupancy rows of one tariff (its `tariffId` among several tariffs' rows). */
 type TariffDay = DayOccupancy & { tariffId: number };
 
+/**
+ * The cells without a price, one object each: a calendar holds hundreds of them, and shared objects are written
+ * once into the page's data (React Router's stream refers back to an object it has already sent).
+ */
+const NO_PRICE = {
+  sold_out: Object.freeze({ status: 'sold_out' }),
+  locked: Object.freeze({ status: 'locked' }),
+  unavailable: Object.freeze({ status: 'unavailable' }),
+} as const satisfies Record<string, CalendarCell>;
+
+/** One stay of the calendar and what its tariffs share: the days it occupies, the stay rules' verdict per limits. */
+type CalendarStay = {
+  entry: LocalDateTime;
+  exit: LocalDateTime;
+  dates: LocalDate[];
+  /** whether `checkStay` passed, per tariff limits (`lead|max|horizon`): most tariffs share the default limits */
+  allowed: Map<string, boolean>;
+};
+
 /** What one tariff offers for one stay (the cell of a single tariff). */
 function judgeTariff(
   tariff: CalendarTariff,
-  stay: { entry: LocalDateTime; exit: LocalDateTime },
-  context: { occupancy: DayOccupancy[]; timeZone: string; now: Date },
+  stay: CalendarStay,
+  context: { byDay: Map<LocalDate, DayOccupancy>; timeZone: string; now: Date },
 ): CalendarCell {
-  if (checkStay({ ...stay, timeZone: context.timeZone, now: context.now, limits: tariff }).length > 0) {
-    return { status: 'unavailable' };
+  const { entry, exit } = stay;
+  const limits = `${tariff.leadTimeMinutes}|${tariff.maxStayDays}|${tariff.bookingHorizonDays}`;
+  let allowed = stay.allowed.get(limits);
+  if (allowed === undefined) {
+    allowed = checkStay({ entry, exit, timeZone: context.timeZone, now: context.now, limits: tariff }).length === 0;
+    stay.allowed.set(limits, allowed);
   }
+  if (!allowed) return NO_PRICE.unavailable;
   // The checkout's own pricing (priceBooking → priceStayIfBookable), with the tariffs page's defaults.
-  const price = priceStayIfBookable({ tariff, ...stay, personCount: 1, childrenSeat: 0 });
-  if (!price) return { status: 'unavailable' };
-  const dates = stayDates(stay.entry, stay.exit);
-  if (remainingSpaces(dates, context.occupancy, tariff.capacity) >= 1) {
+  const price = priceStayIfBookable({ tariff, entry, exit, personCount: 1, childrenSeat: 0 });
+  if (!price) return NO_PRICE.unavailable;
+  // Only the stay's own day rows: remainingSpaces then reads a handful of rows, not the whole range's.
+  const rows = stay.dates.flatMap((day) => context.byDay.get(day) ?? []);
+  if (remainingSpaces(stay.dates, rows, tariff.capacity) >= 1) {
     return { status: 'price', totalCents: price.totalCents, tariffId: tariff.id };
   }
-  const closed = context.occupancy.some((o) => o.capacity === 0 && dates.includes(o.day));
-  return { status: closed ? 'locked' : 'sold_out' };
+  return rows.some((o) => o.capacity === 0) ? NO_PRICE.locked : NO_PRICE.sold_out;
 }
 
 /** The cell of a category from its tariffs' cells: the lowest price, else sold out, else locked, else nothing. */
@@ -157,9 +179,9 @@ function bestCell(cells: CalendarCell[]): CalendarCell {
   }
   if (best) return best;
   for (const status of ['sold_out', 'locked'] as const) {
-    if (cells.some((c) => c.status === status)) return { status };
+    if (cells.some((c) => c.status === status)) return NO_PRICE[status];
   }
-  return { status: 'unavailable' };
+  return NO_PRICE.unavailable;
 }
 
 /** A date's status from its cells (see {@link CalendarDate}). */
@@ -200,25 +222,31 @@ export function computePriceCalendar(input: {
   const { tariffs, timeZone, now, from, days } = input;
   todayInZone(now, timeZone); // an unknown zone throws here, even for an airport without tariffs
   const categories = TARIFF_CATEGORIES.filter((c) => tariffs.some((t) => t.category === c));
-  const own = new Map(tariffs.map((t) => [t.id, input.occupancy.filter((o) => o.tariffId === t.id)]));
+  const byTariff = new Map(tariffs.map((t) => [t.id, new Map<LocalDate, DayOccupancy>()]));
+  // Day rows are unique per tariff and day (the table's primary key).
+  for (const row of input.occupancy) byTariff.get(row.tariffId)?.set(row.day, row);
+  // Every calendar day of every stay, once: stay i occupies days i … i + days − 1, as `stayDates` counts them.
+  const range = calendarDayRange(from, days);
+  const allDays = stayDates(`${range.from}T00:00`, `${range.to}T00:00`);
   const dates: CalendarDate[] = [];
   let cheapest: PriceCalendar['cheapest'] = null;
   for (let i = 0; i < PRICE_CALENDAR_DAYS; i++) {
-    const entryDate = addDaysToDate(from, i);
-    const stay = fromPriceStay(entryDate, days);
+    const entryDate = allDays[i];
+    const stay = { ...fromPriceStay(entryDate, days), dates: allDays.slice(i, i + days), allowed: new Map() };
     const cells = {} as Record<CalendarCategory, CalendarCell>;
     for (const category of TARIFF_CATEGORIES) {
       const ofCategory = tariffs.filter((t) => t.category === category);
+      const context = (t: CalendarTariff) => ({ byDay: byTariff.get(t.id)!, timeZone, now });
       cells[category] = input.airportLocked
-        ? { status: ofCategory.length > 0 ? 'locked' : 'unavailable' }
-        : bestCell(ofCategory.map((t) => judgeTariff(t, stay, { occupancy: own.get(t.id) ?? [], timeZone, now })));
+        ? NO_PRICE[ofCategory.length > 0 ? 'locked' : 'unavailable']
+        : bestCell(ofCategory.map((t) => judgeTariff(t, stay, context(t))));
       const cell = cells[category];
       if (cell.status === 'price' && (!cheapest || cell.totalCents < cheapest.totalCents)) {
         cheapest = { entryDate, totalCents: cell.totalCents, category };
       }
     }
     const status = input.airportLocked ? 'locked' : dateStatus(Object.values(cells));
-    dates.push({ entryDate, ...stay, status, categories: cells });
+    dates.push({ entryDate, status, categories: cells });
   }
   return { days, from, dates, categories, cheapest };
 }

@@ -52,7 +52,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Pick the start date's shuttle price.
     const row = table.locator(`tr[data-entry-date="${entryDate}"]`);
-    const price = row.getByRole('link', { name: /^Shuttle, Anreise/ });
+    // the first price column is Shuttle (columns: entry date, then the categories in the order shuttle, valet, terminal)
+    await expect(table.getByRole('columnheader').nth(1)).toHaveText('Shuttle');
+    const price = row.getByRole('link').first();
     const totalCents = await price.getAttribute('data-total-cents');
     const tariffId = await price.getAttribute('data-tariff-id');
     await price.click();
