@@ -6,8 +6,8 @@ import { TariffLists } from '~/components/islands/tariff-lists.ts';
 import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
-import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { CALENDAR_STAY_DAYS } from '~/domain/price-calendar.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, toLocale } from '~/i18n.ts';
 import { CartError, putInCart } from '~/services/checkout/cart.server.ts';
@@ -35,6 +35,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: page.airport ? t('tariffs.meta.title', { airport: page.airport.name }) : t('tariffs.meta.title_generic'),
       errors: Object.fromEntries(Object.entries(page.errors).map(([field, key]) => [field, t(key)])),
       minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
+      // The price calendar for a stay of the same length from the entry's week (issue 37 item 1); built here, so the
+      // page's JavaScript does not carry the calendar's rules.
+      calendarPath:
+        page.airport && !page.airport.locked && page.days !== null && page.days <= CALENDAR_STAY_DAYS.max
+          ? `/parkplatz/${page.airport.slug}/preiskalender?tage=${page.days}&ab=${query.entry.slice(0, 10)}`
+          : null,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
@@ -70,15 +76,11 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** The price calendar of the airport for a stay of `days` days from the week of the entry (issue 37 item 1). */
-const calendarPath = (airport: string, days: number, entry: string) =>
-  `/parkplatz/${airport}/preiskalender?tage=${days}&ab=${entry.slice(0, 10)}`;
-
 export default function CheckoutTariffs({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const href = useHref();
-  const { airport, airports, values, errors, days, offers, minDate, lotRatings } = loaderData;
+  const { airport, airports, values, errors, days, offers, minDate, lotRatings, calendarPath } = loaderData;
   const refused = actionData && 'values' in actionData ? actionData : null;
   const notify =
     actionData && 'notify' in actionData
@@ -107,9 +109,9 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       {/* other entry dates for a stay of the same length (issue 37 item 1) */}
-      {airport && !airport.locked && !hasErrors && days !== null && days <= CALENDAR_STAY_DAYS.max ? (
+      {calendarPath && !hasErrors ? (
         <p className="mt-1 text-sm">
-          <a className="text-accent underline" href={href(calendarPath(airport.slug, days, values.entry))}>
+          <a className="text-accent underline" href={href(calendarPath)}>
             {t('calendar.link_tariffs')}
           </a>
         </p>

@@ -65,6 +65,10 @@ for (const javaScriptEnabled of [true, false]) {
     expect(new URL(page.url()).searchParams.get('entry')).toBe(`${entryDate}T08:00`);
     expect(new URL(page.url()).searchParams.get('exit')).toBe(exitDate);
     await expect(page.locator('[data-stay-summary]')).toContainText(`${days} Tage`);
+    // …and its way back to the calendar for this stay length
+    const back = page.getByRole('link', { name: 'Andere Anreisetage im Preiskalender vergleichen' });
+    await expect(back).toHaveAttribute('href', `/parkplatz/frankfurt/preiskalender?tage=${days}&ab=${entryDate}`);
+    if (!javaScriptEnabled) await lookAt(page, 'calendar-tariffs-link', { asIs: true });
     const offer = page.locator(`article[data-tariff-id="${tariffId}"]`);
     await expect(offer.locator('[data-total-cents]')).toHaveAttribute('data-total-cents', totalCents!);
     const shuttles = page.locator('article[data-tariff-category="shuttle"] [data-total-cents]');
