@@ -55,6 +55,9 @@ const DRIVER_DEPENDENT = [
   'price-watch',
   // every euro settled over random sequences of pay, decline, change and cancel (issue 33: PGlite and PostgreSQL)
   'settlement-property',
+  // the price calendar (issue 37 item 1): its cache dropped by the back office's and a booking's cache events, the
+  // occupancy of 84 dates in one query; the issue asks both drivers of the integration tests
+  'price-calendar',
 ].map((name) => `tests/integration/${name}.test.ts`);
 // A renamed or removed file must not silently drop out of the PostgreSQL run.
 for (const file of DRIVER_DEPENDENT) {

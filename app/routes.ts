@@ -7,6 +7,8 @@ export default [
     index('routes/index.tsx', { id: 'index' }),
     route('parkplatz', 'routes/airports-index.tsx', { id: 'airports.index' }),
     route('parkplatz/:airport', 'routes/airports-show.tsx', { id: 'airports.show' }),
+    // The price calendar (issue 37 item 1): cheapest total per entry date and category for twelve weeks.
+    route('parkplatz/:airport/preiskalender', 'routes/airports-calendar.tsx', { id: 'airports.calendar' }),
     route('buchung/tarife', 'routes/checkout-tariffs.tsx', { id: 'checkout.tariffs' }),
     route('buchung', 'routes/checkout-booking.tsx', { id: 'checkout.booking' }),
     route('reservierung', 'routes/guest-lookup.tsx', { id: 'guest.lookup' }),

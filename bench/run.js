@@ -1,7 +1,8 @@
 // `npm run bench` (issue 11 item 4): throughput and latency of the production build on loopback, on PGlite always
 // and on PostgreSQL too when DATABASE_URL is set (a throw-away database created beside it on the same server;
 // WEB_CONCURRENCY as configured, default: the cores). autocannon with 10 and 50 connections after a warm-up for
-// `index`, `airports.show`, `checkout.tariffs`, `POST /api/checkout/validate/travel` and the booking submit
+// `index`, `airports.show`, `checkout.tariffs`, `airports.calendar` (and both full renders, below),
+// `POST /api/checkout/validate/travel` and the booking submit
 // (each booking = its cart `POST /api/checkout/cart` + `POST /api/checkout` with a unique Idempotency-Key), and
 // the same tariffs HTML served by a bare node:http server (bench/baseline-server.js) as the baseline.
 //
@@ -46,6 +47,20 @@ const PAGES = {
   index: '/',
   'airports.show': '/parkplatz/frankfurt',
   'checkout.tariffs': `/buchung/tarife?airport=frankfurt&entry=${day(30, '08:00')}&exit=${day(37, '18:00')}`,
+  // the price calendar (issue 37 item 1): twelve weeks of a week's stay, three categories
+  'airports.calendar': `/parkplatz/frankfurt/preiskalender?tage=7&ab=${day(30, '').slice(0, 10)}`,
+};
+
+/**
+ * Full renders (issue 37 item 1: "the calendar for 12 weeks renders in ≤ 2× the time of one tariffs page"): every
+ * request has a URL of its own (`_=n`), so the page cache misses and renders; the calendar also cycles through the
+ * stay lengths 1–30 and fifty start weeks, so its own cache (60 s) misses too and each answer reads the occupancy of
+ * its 84 dates and prices them. `n` counts on across warm-up and runs.
+ */
+const RENDERS = {
+  'render checkout.tariffs': (n) => `${PAGES['checkout.tariffs']}&_=${n}`,
+  'render airports.calendar': (n) =>
+    `/parkplatz/frankfurt/preiskalender?tage=${(n % 30) + 1}&ab=${day(7 * (Math.floor(n / 30) % 50), '').slice(0, 10)}&_=${n}`,
 };
 
 const API_HEADERS = {
@@ -369,6 +384,20 @@ async function benchDriver(driver, baseline) {
         }
       }
 
+      let rendered = 0;
+      for (const [name, pathOf] of Object.entries(RENDERS)) {
+        if (!wanted(name)) continue;
+        const requests = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(rendered++) }) }];
+        await cannon({ requests, connections: 10, duration: WARMUP });
+        for (const connections of CONNECTIONS) {
+          const before = cpuSnapshot(shop, database.name);
+          const result = await cannon({ requests, connections });
+          rows[`${name} @${connections}`] = summary(result, {
+            cpuMsPerRequest: cpuPerUnit(before, cpuSnapshot(shop, database.name), result.requests.total),
+          });
+        }
+      }
+
       // Sessions with a cart (validation needs one), then the travel step validated again and again.
       const sessions = [];
       for (let i = 0; i < 120; i++) sessions.push(await newSession());
@@ -530,6 +559,22 @@ function printTable(results) {
     const cpu = r.cpuMsPerBooking ?? r.cpuMsPerRequest;
     const cpuText = cpu ? `${cpu.web} / ${cpu.db} / ${cpu.jobs}${r.cpuMsPerBooking ? ' per booking' : ''}` : '–';
     console.log(`| ${name} | ${rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} | ${cpuText} |`);
+  }
+  // Issue 37 item 1: time per calendar render over time per tariffs page render (req/s of the tariffs over the calendar's).
+  for (const [kind, prefix] of [
+    ['full render', 'render '],
+    ['page cache', ''],
+  ]) {
+    for (const connections of CONNECTIONS) {
+      const calendar = results.routes[`${prefix}airports.calendar @${connections}`];
+      const tariffs = results.routes[`${prefix}checkout.tariffs @${connections}`];
+      if (!calendar || !tariffs) continue;
+      const ratio = +(tariffs.rps / calendar.rps).toFixed(2);
+      console.log(
+        `Calendar (12 weeks) / tariffs page, ${kind} @${connections}: ${ratio}× the time per page` +
+          (ratio <= 2 ? ' (≤ 2×)' : ' → above 2×'),
+      );
+    }
   }
   console.log(`RSS after the run (MiB): ${JSON.stringify(results.rssMiB)}`);
   const o = results.overbooking;

@@ -29,12 +29,18 @@ import type { AppContext } from './context.server.ts';
 import { isDatabaseUnavailable } from './database-availability.server.ts';
 import { Session, type SessionStore } from './session.server.ts';
 
-/** Paths of the cacheable pages (German at the root, English under `/en`): index, airports, FAQ, tariffs. */
-const CACHEABLE_PATH = /^(?:\/en)?(?:\/parkplatz(?:\/[a-z0-9-]+)?|\/faq|\/buchung\/tarife)?\/?$/;
+/**
+ * Paths of the cacheable pages (German at the root, English under `/en`): index, airports, an airport's price
+ * calendar (issue 37 item 1), FAQ, tariffs.
+ */
+const CACHEABLE_PATH = /^(?:\/en)?(?:\/parkplatz(?:\/[a-z0-9-]+(?:\/preiskalender)?)?|\/faq|\/buchung\/tarife)?\/?$/;
 /** The tariffs page: its entries are tagged with their airport and dropped when its availability changes. */
 const TARIFFS_PATH = /^(?:\/en)?\/buchung\/tarife\/?$/;
-/** The airport page (its slug in group 1): tagged and dropped like the tariffs pages (decision 0043). */
-const AIRPORT_PATH = /^(?:\/en)?\/parkplatz\/([a-z0-9-]+)\/?$/;
+/**
+ * The airport page and its price calendar (the slug in group 1): tagged and dropped like the tariffs pages (decision
+ * 0043; the calendar marks sold-out days, issue 37 item 1).
+ */
+const AIRPORT_PATH = /^(?:\/en)?\/parkplatz\/([a-z0-9-]+)(?:\/preiskalender)?\/?$/;
 /** Session fields a cached page's loaders may read: all absent for the visitors who get a cached page. */
 const READABLE_FIELDS = new Set(['userId', 'authenticatedAt', 'lastSeenAt']);
 /** Response headers not copied into an entry: set per answer (or by Express) instead. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { data } from 'react-router';
 import { useAirportComment } from '~/components/features/airport-comment.tsx';
-import { useT } from '~/components/i18n-context.tsx';
+import { useHref, useT } from '~/components/i18n-context.tsx';
 import { AirportCommentModal } from '~/components/islands/airport-comment-modal.ts';
 import { AirportDirections } from '~/components/islands/airport-directions.ts';
 import { AirportFaq } from '~/components/islands/airport-faq.ts';
@@ -46,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function AirportsShow({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const href = useHref();
   const { airport, airports, tariffs, priceSearchWeeks, minDate, lots, mapTileUrl, ratings } = loaderData;
   // Stable between renders: the directions island hydrates late (as it nears the viewport), and a changed prop
   // before then would make React throw its server HTML away and render it anew.
@@ -85,6 +86,12 @@ export default function AirportsShow({ loaderData }: Route.ComponentProps) {
           searchWeeks={priceSearchWeeks}
           locked={airport.locked}
         />
+        {/* the price calendar (issue 37 item 1): the cheapest entry dates of the next weeks */}
+        <p className="mt-3 text-sm">
+          <a className="text-accent underline" href={href(`/parkplatz/${airport.slug}/preiskalender`)}>
+            {t('calendar.link')}
+          </a>
+        </p>
       </div>
 
       {airport.gallery.length > 0 ? (

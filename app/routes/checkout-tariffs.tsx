@@ -7,6 +7,7 @@ import { PriceWatchForm } from '~/components/islands/price-watch-form.ts';
 import { useTariffListImpressions } from '~/components/shop/use-tariff-list-impressions.ts';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { startOfLocalDay } from '~/domain/local-time.ts';
+import { CALENDAR_STAY_DAYS } from '~/domain/price-calendar.ts';
 import { formatLocalDateTime } from '~/domain/date-format.ts';
 import { offerQueryParams } from '~/domain/offer-filters.ts';
 import { parseOfferQuery } from '~/domain/offer-query.ts';
@@ -41,6 +42,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: page.airport ? t('tariffs.meta.title', { airport: page.airport.name }) : t('tariffs.meta.title_generic'),
       errors: Object.fromEntries(Object.entries(page.errors).map(([field, key]) => [field, t(key)])),
       minDate: startOfLocalDay(now, SHOP_TIME_ZONE),
+      // The price calendar for a stay of the same length from the entry's week (issue 37 item 1); built here, so the
+      // page's JavaScript does not carry the calendar's rules.
+      calendarPath:
+        page.airport && !page.airport.locked && page.days !== null && page.days <= CALENDAR_STAY_DAYS.max
+          ? `/parkplatz/${page.airport.slug}/preiskalender?tage=${page.days}&ab=${query.entry.slice(0, 10)}`
+          : null,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
@@ -82,6 +89,7 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
   const href = useHref();
   const { airport, airports, values, errors, days, offers, offerTotal, offerQuery, offerParams, minDate, lotRatings } =
     loaderData;
+  const { calendarPath } = loaderData;
   const refused = actionData && 'values' in actionData ? actionData : null;
   const notify =
     actionData && 'notify' in actionData
@@ -107,6 +115,14 @@ export default function CheckoutTariffs({ loaderData, actionData }: Route.Compon
       {airport && !hasErrors ? (
         <p className="mt-1 text-muted" data-stay-summary>
           {show(values.entry)} – {show(values.exit)} · {t('tariffs.days', { count: days ?? 0 })}
+        </p>
+      ) : null}
+      {/* other entry dates for a stay of the same length (issue 37 item 1) */}
+      {calendarPath && !hasErrors ? (
+        <p className="mt-1 text-sm">
+          <a className="text-accent underline" href={href(calendarPath)}>
+            {t('calendar.link_tariffs')}
+          </a>
         </p>
       ) : null}
 

@@ -20,6 +20,7 @@ import { checkoutRouter } from './checkout.ts';
 import { errorReportRouter } from './error-report.ts';
 import { addressAutocompleteRouter } from './address-autocomplete.ts';
 import { newsletterRouter } from './newsletter.ts';
+import { priceCalendarRouter } from './price-calendar.ts';
 import { priceWatchRouter } from './price-watch.ts';
 import { ratingsRouter } from './ratings.ts';
 import { contactRouter } from './contact.ts';
@@ -99,6 +100,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(ratingsRouter(ctx));
   api.use(contactRouter(ctx)); // its per-IP limit lives in the service (shared with the page's no-JS action)
   api.use(faqRouter(ctx));
+  api.use(priceCalendarRouter(ctx)); // public prices (issue 37 item 1): reads only, no limit tier
   // The back office (issue 15): its own staff session, never the customer's.
   api.use('/admin', adminApiRouter(ctx));
 

@@ -16,6 +16,7 @@ test.describe('accessibility at 390 and 1280 px', () => {
     ['home', () => '/'],
     ['airports', () => '/parkplatz'],
     ['airport', () => '/en/parkplatz/muenchen'],
+    ['price calendar', () => '/parkplatz/frankfurt/preiskalender'],
     ['tariffs', tariffs],
     [
       'locked airport',

@@ -87,6 +87,7 @@ for (const path of [
   '/anmelden',
   '/reservierung',
   '/en/parkplatz/frankfurt',
+  '/parkplatz/frankfurt/preiskalender',
 ]) {
   test(`${path}: no CSP violation, no console error, to the end of the page`, async ({ page }) => {
     const problems = await watch(page);

@@ -342,8 +342,12 @@ function prepareOccupancy(db: Database) {
 
 const occupancyQueries = new WeakMap<Database, ReturnType<typeof prepareOccupancy>>();
 
-/** Booked spaces per tariff and day for the given dates (airport local `YYYY-MM-DD`, ascending). */
-async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
+/**
+ * Booked spaces and per-day capacity overrides per tariff and day, in one query for the dates from the first to the
+ * last of `dates` (airport local `YYYY-MM-DD`, ascending); the tariffs page, the airport page's "from" prices and the
+ * price calendar (issue 37 item 1) read their whole range with it. Throws only on database errors.
+ */
+export async function loadOccupancy(db: Database, tariffIds: number[], dates: string[]) {
   if (tariffIds.length === 0 || dates.length === 0) return [];
   let query = occupancyQueries.get(db);
   if (!query) {
