@@ -1,9 +1,12 @@
 import { data } from 'react-router';
 import { useHref, useLocale, useT } from '~/components/i18n-context.tsx';
+import { PriceWatchForm } from '~/components/islands/price-watch-form.ts';
 import { PriceCalendarForm } from '~/components/shop/price-calendar-form.tsx';
 import { PriceCalendarTable, stayText } from '~/components/shop/price-calendar-table.tsx';
 import { SHOP_TIME_ZONE } from '~/constants.ts';
 import { DEFAULT_STAY_LIMITS } from '~/domain/booking-rules.ts';
+import { formatLocalDateTime } from '~/domain/date-format.ts';
+import { fromPriceStay } from '~/domain/from-price.ts';
 import { dateTimeFormat } from '~/domain/intl-cache.ts';
 import { addDaysToDate, diffCalendarDays, todayInZone } from '~/domain/local-time.ts';
 import { formatMoney } from '~/domain/money.ts';
@@ -71,6 +74,7 @@ export default function AirportsCalendar({ loaderData }: Route.ComponentProps) {
   const { airport, calendar, errors, values, minDate, earlier, later } = loaderData;
   const page = (from: string) => href(`/parkplatz/${airport.slug}/preiskalender?tage=${calendar.days}&ab=${from}`);
   const cheapest = calendar.cheapest;
+  const watched = cheapest ? fromPriceStay(cheapest.entryDate, calendar.days) : null;
   return (
     <div className="container-page py-8 sm:py-12">
       <p className="font-mono text-sm font-semibold text-accent">{airport.iata}</p>
@@ -83,9 +87,6 @@ export default function AirportsCalendar({ loaderData }: Route.ComponentProps) {
       </p>
 
       <PriceCalendarForm values={values} errors={errors} minDate={minDate} />
-
-      {/* Price watch (issue 37 item 2): the "Preis beobachten" form of the watch engineer goes here, below the
-          calendar's query form, for the airport and the chosen stay (`calendar.days`, the highlighted date). */}
 
       {airport.locked ? <p className="mt-6 text-warn">{t('tariffs.locked.text')}</p> : null}
       {cheapest ? (
@@ -104,6 +105,14 @@ export default function AirportsCalendar({ loaderData }: Route.ComponentProps) {
 
       <PriceCalendarTable airport={airport.slug} calendar={calendar} />
       <p className="mt-2 text-xs text-muted">{t('calendar.note', { days: calendar.days })}</p>
+      {/* "Preis beobachten" (issue 37 item 2) for the highlighted stay: the cheapest date's */}
+      {watched ? (
+        <PriceWatchForm
+          airportId={airport.id}
+          {...watched}
+          stay={`${formatLocalDateTime(watched.entry, locale)} – ${formatLocalDateTime(watched.exit, locale)}`}
+        />
+      ) : null}
 
       <nav className="mt-4 flex flex-wrap justify-between gap-4" aria-label={t('calendar.pages')}>
         {earlier ? (

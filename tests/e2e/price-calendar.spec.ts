@@ -48,6 +48,10 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(table.getByRole('columnheader', { name: 'Shuttle' })).toBeVisible();
     await expect(table.getByRole('rowheader').filter({ hasText: 'günstigster Tag' })).toHaveCount(1);
     await expect(table.locator('tbody')).toHaveCount(12); // twelve weeks
+    // "Preis beobachten" for the highlighted date's stay (issue 37 item 2)
+    const watch = page.getByRole('region', { name: 'Preis beobachten' });
+    await expect(watch.getByText(/^\w{2}\., \d{2}\.\d{2}\.\d{4}/)).toBeVisible();
+    await expect(watch.getByRole('textbox', { name: /E-Mail/ })).toBeVisible();
     await lookAt(page, `calendar-${javaScriptEnabled ? 'js' : 'nojs'}`);
 
     // Pick the start date's shuttle price.

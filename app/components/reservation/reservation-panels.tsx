@@ -5,7 +5,7 @@ import { ManageBooking } from '../islands/manage-booking.ts';
 import { DocumentFrame } from '../widgets/document-frame.tsx';
 import { ArrivalPass } from './arrival-pass.tsx';
 import { DocumentLinks } from './document-links.tsx';
-import { FlightDelayPanel } from './flight-delay-panel.tsx';
+import { FlightDelayPanel } from '../islands/flight-delay-panel.ts';
 import { PaymentNotice } from './payment-notice.tsx';
 
 /** What the reservation pages' loaders read for {@link ReservationPanels} (`reservationPanels` on the server). */

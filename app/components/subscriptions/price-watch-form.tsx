@@ -30,6 +30,8 @@ export type PriceWatchFormProps = {
   returnTo?: string;
   /** false: no card and no visible heading of its own (a page whose frame already has both) */
   framed?: boolean;
+  /** the watched stay in words, where the page shows several (the price calendar); default none */
+  stay?: string;
 };
 
 /** The first message of each field of a 422 answer. */
@@ -47,6 +49,7 @@ export function PriceWatchForm({
   message,
   returnTo,
   framed = true,
+  stay,
 }: PriceWatchFormProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,6 +83,7 @@ export function PriceWatchForm({
         <Bell aria-hidden size={20} className="text-accent" />
         {t('price_watch.form.title')}
       </h2>
+      {stay ? <p className="mt-1 font-medium">{stay}</p> : null}
       <p className="mt-1 text-sm text-muted">{t('price_watch.form.text')}</p>
       {outcome?.ok ? (
         <p role="status" className="mt-4 rounded-lg border border-success/30 bg-success-soft p-3 text-sm text-ink">
