@@ -31,6 +31,7 @@ import { grantGuestAccess } from '../../app/services/reservations/guest-access.s
 import type { StaffActor } from '../../app/domain/staff-roles.ts';
 import type { Session } from '../../server/session.server.ts';
 import { checkoutBody } from '../fixtures/checkout-body.ts';
+import { deliveredMail } from '../fixtures/outbox.ts';
 import { jpegWithGps } from '../fixtures/handover-images.ts';
 import { startS3Server, type S3Fixture } from '../fixtures/s3-server.ts';
 import { createStaffMember, staffCookie } from '../fixtures/staff.ts';
@@ -330,6 +331,16 @@ describe('handover in the local store', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(shop.test.ctx.env.SHOP_EMAIL);
     expect(mails[0].text).toContain('Neuer Kratzer an der Fahrertür.');
+    // delivered with the kept photos of both records attached
+    const { details: disputed } = await storedRows(shop, reference);
+    await deliveredMail(shop.test.ctx.db, shop.dataDir, disputed.reservation.id, 'handover_dispute');
+    const eml = fs
+      .readdirSync(path.join(shop.dataDir, 'mail'))
+      .filter((f) => f.endsWith(`-${mails[0].id}.eml`))
+      .map((f) => fs.readFileSync(path.join(shop.dataDir, 'mail', f), 'utf8'))
+      .join('');
+    expect(eml.match(/filename="?Einfahrt-\w+-\d+\.jpg/g)).toHaveLength(6);
+    expect(eml.match(/filename="?Ausfahrt-\w+-\d+\.jpg/g)).toHaveLength(5);
     const stranger = (await shop.test.ctx.sessions.load(undefined)) as Session;
     await expect(
       openHandoverDispute(shop.test.ctx, { session: stranger, reference, message: 'x' }),

@@ -50,6 +50,7 @@ import {
 } from '../handover/handover.server.ts';
 import { discardHandover, prepareHandover, writeHandover, type PreparedHandover } from './handover-records.server.ts';
 import { queueCheckedOutMail } from '../handover/handover-mail.server.ts';
+import { kickMailDelivery } from '../mail/mail.server.ts';
 
 /**
  * Why a check-in or check-out was refused (409, nothing changed): `admin.checkin.error.cancelled`,
@@ -311,6 +312,8 @@ export async function checkOut(ctx: HandoverContext, actor: StaffActor, input: C
   if (!r.checkedInAt) throw new CheckinError(409, 'admin.checkin.error.not_in');
   const prepared = input.handover ? await prepareHandover(ctx, details, 'exit', input.handover) : null;
   await recordDeparture(ctx, details, actor, input.confirmDelay === true, prepared);
+  // the check-out mail with the handover record's link goes out now, not at the jobs process's next round
+  if (prepared) kickMailDelivery(ctx);
   return checkinCard(ctx, await staffReservation(ctx.db, actor, details.reservation.reference), input.locale);
 }
 

@@ -18,7 +18,7 @@ import { numberFormat } from '~/domain/intl-cache.ts';
 import { instantToLocal } from '~/domain/local-time.ts';
 import { translator } from '~/i18n.server.ts';
 import { localePath, type Locale } from '~/i18n.ts';
-import { enqueueMail, shopInfo } from '../mail/mail.server.ts';
+import { enqueueMail, kickMailDelivery, shopInfo } from '../mail/mail.server.ts';
 import { renderManageMail } from '../mail/manage-mail-templates.server.ts';
 import { manageableReservation } from '../reservations/reservation-manage.server.ts';
 import type { ReservationDetails } from '../reservations/reservations.server.ts';
@@ -166,6 +166,7 @@ export async function openHandoverDispute(
       replyTo: typeof r.billingAddress.email === 'string' ? r.billingAddress.email : undefined,
     });
   });
+  kickMailDelivery(ctx);
 }
 
 /** The records as label/value rows for support's mail. */
