@@ -150,7 +150,7 @@ export async function startApp(
   }
 
   const build = options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>);
-  const { handler: pages } = createPageHandler(ctx, {
+  const { handler: pages } = await createPageHandler(ctx, {
     build,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS ?? (env.NODE_ENV === 'development' ? 0 : 5),
   });

@@ -12,19 +12,25 @@ import { createPageCache, type PageCache } from './page-cache.server.ts';
 import { sendCookieOnIdChange } from './session.server.ts';
 
 /**
- * The Express handler of every page (`app.all('*splat', …)`), with its page cache.
+ * The Express handler of every page (`app.all('*splat', …)`), with its page cache. Outside development it loads the
+ * server build before it resolves.
  *
  * @param options.build - loads the React Router server build (in development through Vite).
  * @param options.pageCacheSeconds - lifetime of a cached page, s; 0 turns the cache off (`PAGE_CACHE_SECONDS`).
- * Source: DESIGN §1 (Express + React Router), issue 11 item 2.
+ * @throws what loading the build throws (production only).
+ * Source: DESIGN §1 (Express + React Router), issue 11 item 2; decision 0061 (the build loaded once).
  */
-export function createPageHandler(
+export async function createPageHandler(
   ctx: AppContext,
   options: { build: () => Promise<ServerBuild>; pageCacheSeconds: number },
-): { handler: RequestHandler; pageCache: PageCache } {
+): Promise<{ handler: RequestHandler; pageCache: PageCache }> {
   const mode = ctx.env.NODE_ENV === 'development' ? 'development' : 'production';
+  // React Router builds its route table (every route flattened, ranked and compiled) once from a build, but again for
+  // every request from a loader function, which development needs (Vite's newest modules): in production the build
+  // never changes, and that table was 11 % of a web worker's CPU under uncached searches (decision 0061).
+  const build = mode === 'development' ? options.build : await options.build();
   const rrHandler = createRequestHandler({
-    build: options.build,
+    build,
     mode,
     // React Router's typed context (v8_middleware, decision 0008): pages read it with context.get(shopContext).
     getLoadContext: (req, res) =>
@@ -44,7 +50,7 @@ export function createPageHandler(
         ]),
       ),
   });
-  const pageCache = createPageCache(ctx, { build: options.build, mode, ttlSeconds: options.pageCacheSeconds });
+  const pageCache = createPageCache(ctx, { build, mode, ttlSeconds: options.pageCacheSeconds });
   const handler: RequestHandler = (req, res, next) => {
     ctx.sessions
       .load(req.get('Cookie'))

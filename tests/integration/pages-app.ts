@@ -32,7 +32,7 @@ export async function startPagesApp(test: TestApp, options: { pageCacheSeconds: 
     return import(pathToFileURL(path.resolve('build/server/index.js')).href) as Promise<typeof ServerBundle>;
   })();
   const hooks = (await bundle).testHooks;
-  const pages = hooks.createPageHandler(test.ctx, {
+  const pages = await hooks.createPageHandler(test.ctx, {
     build: hooks.serverBuild,
     pageCacheSeconds: options.pageCacheSeconds,
   });
