@@ -26,26 +26,18 @@ export function HandoverRequirementsForm({ requirements }: { requirements: Hando
             <input type="hidden" name="intent" value="handover-requirements" />
             <input type="hidden" name="category" value={r.category} />
             <h3 className="font-semibold">{t(`tariff.category.${r.category}`)}</h3>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="photosRequired"
-                value="1"
-                defaultChecked={r.photosRequired}
-                className="mt-1 h-5 w-5"
-              />
-              <span>{t('handover.requirements.photos')}</span>
-            </label>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="odometerRequired"
-                value="1"
-                defaultChecked={r.odometerRequired}
-                className="mt-1 h-5 w-5"
-              />
-              <span>{t('handover.requirements.odometer')}</span>
-            </label>
+            {(['photosRequired', 'odometerRequired'] as const).map((field) => (
+              <label key={field} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={field}
+                  value="1"
+                  defaultChecked={r[field]}
+                  className="mt-1 h-5 w-5 shrink-0"
+                />
+                <span>{t(`handover.requirements.${field === 'photosRequired' ? 'photos' : 'odometer'}`)}</span>
+              </label>
+            ))}
             <button type="submit" className="btn-secondary min-h-11 justify-self-start">
               {t('handover.requirements.save')}
             </button>
